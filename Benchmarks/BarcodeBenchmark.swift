@@ -1,0 +1,101 @@
+import CardModel
+import Evaluation
+import Foundation
+import ScanEngine
+
+/// `cardscan-bench barcodes DIR [--runs N] [--jobs N]`: decodes every image of DIR `runs` times on all cores and
+/// reports per-image latency, throughput and hits; in the same run times zbarimg over the same files.
+struct BarcodeBenchmark {
+    var directory: String
+    var runs = 5
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    func run() throws {
+        let corpus = try BarcodeCorpus(root: directory)
+        let files = corpus.samples.map(\.imagePath)
+        guard !files.isEmpty else { throw BenchError("no images with expected content under \(directory)") }
+        let options = ScanOptions(jobs: jobs)
+
+        var latencies: [Double] = []
+        var wallTimes: [Double] = []
+        var zbarTimes: [Double] = []
+        var tallies: [String: CorpusTally] = [:]
+        var zbarTallies: [String: CorpusTally] = [:]
+        var decodeErrors: [String] = []
+
+        for runIndex in 0..<runs {
+            // Alternate which goes first so neither always meets a warm or a cold file cache.
+            var zbarRun: ZbarimgBaseline.Run?
+            if ZbarimgBaseline.isInstalled, runIndex % 2 == 1 { zbarRun = try ZbarimgBaseline.run(files) }
+            let start = Date()
+            ScanEngine.scanFiles(files, options: options) { index, outcome in
+                let sample = corpus.samples[index]
+                switch outcome {
+                case .scanned(let result):
+                    latencies.append(result.timings.loadMs + result.timings.barcodeMs)
+                    if runIndex == 0 {
+                        let barcodes = result.items.map(Self.barcode(from:))
+                        tallies[sample.set, default: CorpusTally()].add(BarcodeCorpus.score(barcodes, sample), file: sample.name)
+                    }
+                case .failed(_, let error):
+                    if runIndex == 0 {
+                        decodeErrors.append(error.description)
+                        tallies[sample.set, default: CorpusTally()].add(.init(passed: false, misreads: 0), file: sample.name)
+                    }
+                }
+            }
+            wallTimes.append(Date().timeIntervalSince(start))
+            if ZbarimgBaseline.isInstalled, runIndex % 2 == 0 { zbarRun = try ZbarimgBaseline.run(files) }
+            if let zbarRun {
+                zbarTimes.append(zbarRun.seconds)
+                if zbarTallies.isEmpty {
+                    for sample in corpus.samples {
+                        let texts = zbarRun.textsByFile[sample.imagePath] ?? []
+                        let barcodes = texts.map { Barcode(format: .code128, text: $0, bounds: Quad(x: 0, y: 0, width: 0, height: 0)) }
+                        zbarTallies[sample.set, default: CorpusTally()].add(BarcodeCorpus.score(barcodes, sample), file: sample.name)
+                    }
+                }
+            }
+        }
+
+        let machine = MachineInfo.current
+        print("## Barcodes: \(directory)")
+        print("")
+        print("\(machine.description); \(runs) runs over \(files.count) images; cardscan with \(jobs) worker(s), release build.")
+        print("")
+        print("| set | images | cardscan | misreads | zbarimg | zbarimg misreads |")
+        print("|---|---:|---:|---:|---:|---:|")
+        var total = CorpusTally(), zbarTotal = CorpusTally()
+        for set in corpus.sets {
+            let t = tallies[set] ?? CorpusTally(), z = zbarTallies[set] ?? CorpusTally()
+            print("| \(set) | \(t.images) | \(t.passed) | \(t.misreads) | \(z.passed) | \(z.misreads) |")
+            total.images += t.images; total.passed += t.passed; total.misreads += t.misreads
+            zbarTotal.passed += z.passed; zbarTotal.misreads += z.misreads
+        }
+        print("| **total** | \(total.images) | \(total.passed) | \(total.misreads) | \(zbarTotal.passed) | \(zbarTotal.misreads) |")
+        print("")
+        let lat = Summary(latencies), wall = Summary(wallTimes), zbar = Summary(zbarTimes)
+        print("| measure | cardscan | zbarimg | ratio (cardscan / zbarimg) |")
+        print("|---|---:|---:|---:|")
+        print("| whole corpus, median wall time (s) | \(format(wall.median, 3)) | \(format(zbar.median, 3)) | \(format(wall.median / zbar.median, 2)) |")
+        print("| whole corpus, p95 wall time (s) | \(format(wall.percentile(95), 3)) | \(format(zbar.percentile(95), 3)) | \(format(wall.percentile(95) / zbar.percentile(95), 2)) |")
+        print("| images per second (median run) | \(format(Double(files.count) / wall.median)) | \(format(Double(files.count) / zbar.median)) | |")
+        print("")
+        print("Per-image latency (load + decode, one worker's view, \(latencies.count) samples): p50 \(format(lat.median)) ms, "
+              + "p95 \(format(lat.percentile(95))) ms, max \(format(lat.max)) ms.")
+        if !decodeErrors.isEmpty { print("\nFiles that failed to load: \(decodeErrors.joined(separator: "; "))") }
+        let misses = corpus.sets.flatMap { set in (tallies[set]?.failedFiles ?? []).map { "\(set)/\($0)" } }
+        if !misses.isEmpty { print("\nMissed: \(misses.joined(separator: ", "))") }
+    }
+
+    static func barcode(from item: RecognizedItem) -> Barcode {
+        Barcode(format: item.format ?? .code128, text: item.text,
+                bytes: item.bytes.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) },
+                isGS1: item.gs1 ?? false, bounds: item.bounds)
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

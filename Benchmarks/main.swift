@@ -1,0 +1,33 @@
+import Foundation
+
+// cardscan-bench: latency and accuracy per stage, against the tools a user would otherwise pick, in the same run.
+let usage = """
+    usage: cardscan-bench barcodes DIR [--runs N] [--jobs N]
+      barcodes  decode every image of DIR (zxing-cpp test-sample layout) N times; compare with zbarimg
+    """
+
+var args = Array(CommandLine.arguments.dropFirst())
+@MainActor func option(_ name: String) -> String? {
+    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
+    defer { args.removeSubrange(i...(i + 1)) }
+    return args[i + 1]
+}
+
+do {
+    guard let suite = args.first else { print(usage); exit(64) }
+    args.removeFirst()
+    switch suite {
+    case "barcodes":
+        var bench = BarcodeBenchmark(directory: "../shared/corpus/barcodes")
+        if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
+        if let jobs = option("--jobs").flatMap(Int.init) { bench.jobs = jobs }
+        if let dir = args.first { bench.directory = dir }
+        try bench.run()
+    default:
+        FileHandle.standardError.write(Data("unknown suite '\(suite)'\n\(usage)\n".utf8))
+        exit(64)
+    }
+} catch {
+    FileHandle.standardError.write(Data("cardscan-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// cardscan — reads identity, health and loyalty cards from webcams and photos.
+// No SwiftPM package dependencies: C libraries come from Debian packages (Scripts/setup installs them).
+import PackageDescription
+
+let package = Package(
+    name: "cardscan",
+    products: [
+        .executable(name: "cardscan", targets: ["cardscan"]),
+        .library(name: "ScanEngine", targets: ["ScanEngine"]),
+    ],
+    targets: [
+        // MARK: C libraries, one target each; their pointers never leave the Swift target that wraps them.
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "lept",
+                       providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]),
+        .target(
+            name: "CZXing",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/ZXing"])],
+            linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("stdc++")]
+        ),
+
+        // MARK: Pure Swift model (no C).
+        .target(name: "CardModel"),
+        .target(name: "Recognition", dependencies: ["CardModel"]),
+
+        // MARK: Pipeline stages.
+        .target(name: "Imaging", dependencies: ["CTesseract"]),
+        .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing"]),
+        .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding"]),
+
+        // Scoring decoders against a corpus of images with expected content (benchmarks and tests share it).
+        .target(name: "Evaluation", dependencies: ["CardModel"]),
+
+        // MARK: Executables.
+        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging"]),
+        .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Decoding", "Imaging", "CardModel", "Evaluation"],
+                          path: "Benchmarks"),
+
+        // MARK: Tests (real libraries, real images, the real CLI).
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation"]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ],
+    cxxLanguageStandard: .cxx17
+)

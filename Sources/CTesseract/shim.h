@@ -1,0 +1,10 @@
+// CTesseract: tesseract's C API and leptonica (image I/O and processing).
+// Only the Imaging (leptonica) and Decoding (tesseract) wrappers may import this module.
+#include <leptonica/allheaders.h>
+#include <tesseract/capi.h>
+
+/// Leptonica keeps 8-bit pixels big-endian inside 32-bit words; this is its GET_DATA_BYTE macro as a
+/// function, because Swift cannot import function-like macros.
+static inline unsigned char cts_get_data_byte(const l_uint32 *line, int x) {
+    return (unsigned char)GET_DATA_BYTE(line, x);
+}

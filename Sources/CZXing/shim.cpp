@@ -1,0 +1,71 @@
+// Why this shim exists: zxing-cpp 1.4 is C++ only (no ZXingC.h in 1.4) and Swift's C++ interop is not worth
+// enabling package-wide for one call. It copies every result into plain C structs and catches every exception.
+#include "CZXing.h"
+
+#define ZX_USE_UTF8 1  // text() returns UTF-8 std::string (Result.h)
+#include <ReadBarcode.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <new>
+
+using namespace ZXing;
+
+static char *copyString(const std::string &s) {
+    char *out = static_cast<char *>(std::malloc(s.size() + 1));
+    if (out) std::memcpy(out, s.c_str(), s.size() + 1);
+    return out;
+}
+
+extern "C" czx_results *czx_read(const uint8_t *gray, int width, int height, int rowStride, czx_options o) {
+    auto *results = static_cast<czx_results *>(std::calloc(1, sizeof(czx_results)));
+    if (!results) return nullptr;
+    try {
+        DecodeHints hints;
+        int formats = o.formats ? o.formats
+                                : int(BarcodeFormat::DataMatrix) | int(BarcodeFormat::PDF417) | int(BarcodeFormat::Aztec);
+        hints.setFormats(BarcodeFormats(static_cast<BarcodeFormat>(formats)));
+        hints.setTryHarder(o.tryHarder != 0);
+        hints.setTryRotate(o.tryRotate != 0);
+        hints.setTryDownscale(o.tryDownscale != 0);
+        hints.setIsPure(o.isPure != 0);
+        hints.setBinarizer(static_cast<Binarizer>(o.binarizer & 3));
+        if (o.maxSymbols > 0) hints.setMaxNumberOfSymbols(static_cast<uint8_t>(o.maxSymbols));
+
+        auto found = ReadBarcodes(ImageView(gray, width, height, ImageFormat::Lum, rowStride), hints);
+        int valid = 0;
+        for (auto &r : found) valid += r.isValid() ? 1 : 0;
+        if (valid == 0) return results;
+        results->symbols = static_cast<czx_symbol *>(std::calloc(valid, sizeof(czx_symbol)));
+        if (!results->symbols) throw std::bad_alloc();
+        for (auto &r : found) {
+            if (!r.isValid()) continue;
+            czx_symbol &s = results->symbols[results->count++];
+            s.format = int(r.format());
+            s.text = copyString(r.text());
+            const ByteArray &bytes = r.bytes();
+            s.byteCount = int(bytes.size());
+            s.bytes = static_cast<uint8_t *>(std::malloc(bytes.size() ? bytes.size() : 1));
+            if (s.bytes && !bytes.empty()) std::memcpy(s.bytes, bytes.data(), bytes.size());
+            s.contentType = int(r.contentType());
+            const Position &p = r.position();
+            for (int i = 0; i < 4; ++i) { s.x[i] = p[i].x; s.y[i] = p[i].y; }
+        }
+    } catch (const std::exception &e) {
+        std::strncpy(results->error, e.what(), sizeof(results->error) - 1);
+    } catch (...) {
+        std::strncpy(results->error, "unknown C++ exception in zxing-cpp", sizeof(results->error) - 1);
+    }
+    return results;
+}
+
+extern "C" void czx_results_free(czx_results *results) {
+    if (!results) return;
+    for (int i = 0; i < results->count; ++i) {
+        std::free(results->symbols[i].text);
+        std::free(results->symbols[i].bytes);
+    }
+    std::free(results->symbols);
+    std::free(results);
+}

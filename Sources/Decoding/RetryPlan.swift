@@ -1,0 +1,75 @@
+import CardModel
+import Foundation
+import Imaging
+
+/// An image variant to retry on, and how to take what is found there back to the source image's pixels.
+struct ImageVariant {
+    let image: GrayImage
+    let toSource: (Point) -> Point
+
+    func mapToSource(_ b: Barcode) -> Barcode {
+        var mapped = b
+        mapped.bounds = b.bounds.mapped(toSource)
+        return mapped
+    }
+}
+
+/// One retry: what to make from the image, and how hard zxing looks at it.
+struct RetryAttempt {
+    let name: String
+    let make: (GrayImage) -> ImageVariant
+    var pass = ZXingReader.Pass()
+    var zbarToo = true
+}
+
+/// The order of retries after a first pass found nothing. Each step recovers a kind of miss seen in real photos:
+/// codes too small for the decoders' sampling (upscale), large noisy photos (downscale averages noise and brings
+/// modules to a size the detectors like), uneven light (local binarisation, the other zxing binarizer), light-on-dark
+/// (inversion; zbar inverts itself) and linear codes at an angle zbar's horizontal/vertical scan lines cross badly.
+enum RetryPlan {
+    static func attempts(for image: GrayImage) -> [RetryAttempt] {
+        let longSide = max(image.width, image.height)
+        var plan: [RetryAttempt] = []
+        if longSide < 640 {
+            plan.append(scale(longSide < 240 ? 3 : 2))
+        }
+        if longSide > 900 {
+            plan.append(scale(0.5))
+        }
+        plan.append(RetryAttempt(name: "global-histogram", make: identity,
+                                 pass: .init(globalHistogram: true), zbarToo: false))
+        plan.append(RetryAttempt(name: "inverted", make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) },
+                                 zbarToo: false))
+        plan.append(RetryAttempt(name: "binarized", make: { ImageVariant(image: $0.binarized(), toSource: { $0 }) }))
+        for degrees in [30.0, -30.0, 45.0, -45.0, 15.0, -15.0] {
+            plan.append(rotate(degrees))
+        }
+        if longSide > 1600 {
+            plan.append(scale(0.33))
+        }
+        if longSide >= 640, longSide < 1200 {
+            plan.append(scale(1.5))
+        }
+        return plan
+    }
+
+    private static func identity(_ image: GrayImage) -> ImageVariant { ImageVariant(image: image, toSource: { $0 }) }
+
+    static func scale(_ factor: Double) -> RetryAttempt {
+        RetryAttempt(name: "scale\(factor)", make: { image in
+            let scaled = image.scaled(by: factor)
+            let fx = Double(image.width) / Double(scaled.width), fy = Double(image.height) / Double(scaled.height)
+            return ImageVariant(image: scaled, toSource: { Point(x: Int(Double($0.x) * fx), y: Int(Double($0.y) * fy)) })
+        })
+    }
+
+    static func rotate(_ degrees: Double) -> RetryAttempt {
+        RetryAttempt(name: "rotate\(degrees)", make: { image in
+            let (rotated, toSource) = image.rotated(byDegrees: degrees)
+            return ImageVariant(image: rotated, toSource: { p in
+                let (x, y) = toSource(Double(p.x), Double(p.y))
+                return Point(x: Int(x.rounded()), y: Int(y.rounded()))
+            })
+        }, pass: .init(tryRotate: false))
+    }
+}

@@ -1,0 +1,83 @@
+import CZBar
+import CardModel
+import Imaging
+
+/// zbar's image scanner, configured once. Owns its `zbar_image_scanner_t`; one thread at a time.
+final class ZBarScanner {
+    private let scanner: OpaquePointer
+
+    /// - Parameter formats: the formats to enable; zbar's others are switched off (fewer false reads, faster).
+    init(formats: Set<BarcodeFormat>) {
+        scanner = zbar_image_scanner_create()
+        set(ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        for row in FormatTable.rows where formats.contains(row.format) {
+            if let symbol = row.zbarSymbol { set(zbar_symbol_type_t(symbol), ZBAR_CFG_ENABLE, 1) }
+        }
+        // Light-on-dark codes are missed without this (off by default in zbar).
+        set(ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
+        // zbar drops ITF shorter than 6 digits by default; 4-digit ITF exists (cartons, wristband suffixes).
+        set(ZBAR_I25, ZBAR_CFG_MIN_LEN, 4)
+        // Give QR bytes as they are, so the character set is decided by QRText rather than guessed by zbar.
+        set(ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+    }
+
+    deinit { zbar_image_scanner_destroy(scanner) }
+
+    private func set(_ symbology: zbar_symbol_type_t, _ config: zbar_config_t, _ value: Int32) {
+        // zbar returns non-zero for a config the build lacks; nothing here is optional to correctness, but a
+        // silent failure would hide a build without a symbology, so it is checked in a test (ZBarConfigTests).
+        _ = zbar_image_scanner_set_config(scanner, symbology, config, value)
+    }
+
+    /// Scans one image. The corresponding C function is `zbar_scan_image`.
+    func scan(_ image: GrayImage) -> [Barcode] {
+        let packed = image.packedPixels  // zbar's Y800 has no stride
+        guard let zimage = zbar_image_create() else { return [] }
+        defer { zbar_image_destroy(zimage) }
+        zbar_image_set_format(zimage, 0x3030_3859)  // fourcc "Y800"
+        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        return packed.withUnsafeBufferPointer { buffer -> [Barcode] in
+            // No cleanup handler: the buffer belongs to Swift and outlives the scan (zbar.h, zbar_image_set_data).
+            zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
+            guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
+            var found: [Barcode] = []
+            var symbol = zbar_image_first_symbol(zimage)
+            while let s = symbol {
+                if let barcode = Self.barcode(from: s) { found.append(barcode) }
+                symbol = zbar_symbol_next(s)
+            }
+            return found
+        }
+    }
+
+    private static func barcode(from s: OpaquePointer) -> Barcode? {
+        guard let format = FormatTable.format(zbarSymbol: zbar_symbol_get_type(s).rawValue),
+              let data = zbar_symbol_get_data(s) else { return nil }
+        let length = Int(zbar_symbol_get_data_length(s))
+        let bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+
+        var points: [Point] = []
+        for i in 0..<zbar_symbol_get_loc_size(s) {
+            points.append(Point(x: Int(zbar_symbol_get_loc_x(s, i)), y: Int(zbar_symbol_get_loc_y(s, i))))
+        }
+        let bounds: Quad
+        if format == .qrCode, points.count == 4 {
+            var corners = Quad(points)  // zbar gives QR corners as TL, BL, BR, TR
+            corners.points.swapAt(1, 3)
+            bounds = corners
+        } else {
+            guard let enclosing = Quad(enclosing: points) else { return nil }
+            bounds = enclosing
+        }
+        let isGS1 = format == .dataBar || format == .dataBarExpanded
+            || (zbar_symbol_get_modifiers(s) & (1 << ZBAR_MOD_GS1.rawValue)) != 0
+
+        if format == .qrCode {
+            let (text, charset) = QRText.decode(bytes)
+            return Barcode(format: format, text: text, bytes: charset == .utf8 ? nil : bytes, isGS1: isGS1, bounds: bounds)
+        }
+        let text = String(validating: bytes, as: UTF8.self)
+        return Barcode(format: format, text: GTIN.canonicalText(text ?? String(decoding: bytes, as: UTF8.self), format: format),
+                       bytes: text == nil ? bytes : nil, isGS1: isGS1, bounds: bounds)
+    }
+}

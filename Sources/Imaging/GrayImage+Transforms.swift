@@ -1,0 +1,134 @@
+// Geometric and tonal transforms used to retry a decode and to turn photos upright. Pure Swift on purpose:
+// they run on small images in a tight retry budget, and staying out of C keeps every pointer in one place.
+
+extension GrayImage {
+    private func remapped(width w: Int, height h: Int, _ source: (Int, Int) -> Int) -> GrayImage {
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h { for x in 0..<w { dst[y * w + x] = src[source(x, y)] } }
+            }
+        }
+        return try! GrayImage(width: w, height: h, pixels: out)
+    }
+
+    public func rotated90Clockwise() -> GrayImage {
+        remapped(width: height, height: width) { x, y in (height - 1 - x) * stride + y }
+    }
+    public func rotated90CounterClockwise() -> GrayImage {
+        remapped(width: height, height: width) { x, y in x * stride + (width - 1 - y) }
+    }
+    public func rotated180() -> GrayImage {
+        remapped(width: width, height: height) { x, y in (height - 1 - y) * stride + (width - 1 - x) }
+    }
+    public func flippedHorizontally() -> GrayImage {
+        remapped(width: width, height: height) { x, y in y * stride + (width - 1 - x) }
+    }
+    public func transposed() -> GrayImage {
+        remapped(width: height, height: width) { x, y in x * stride + y }
+    }
+
+    /// Light and dark swapped (codes printed light on dark).
+    public func inverted() -> GrayImage {
+        var copy = self
+        for i in copy.pixels.indices { copy.pixels[i] = 255 &- copy.pixels[i] }
+        return copy
+    }
+
+    /// A rectangle of this image, clamped to its edges.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> GrayImage {
+        let x0 = max(0, min(x, width - 1)), y0 = max(0, min(y, height - 1))
+        let w1 = max(1, min(w, width - x0)), h1 = max(1, min(h, height - y0))
+        return remapped(width: w1, height: h1) { cx, cy in (y0 + cy) * stride + x0 + cx }
+    }
+
+    /// Resized by `factor` (box-averaged when shrinking, so thin bars are not dropped; bilinear when growing).
+    public func scaled(by factor: Double) -> GrayImage {
+        let w = max(1, Int((Double(width) * factor).rounded())), h = max(1, Int((Double(height) * factor).rounded()))
+        if factor < 1 { return boxDownscaled(toWidth: w, height: h) }
+        return resampled(width: w, height: h) { x, y in (Double(x) / factor, Double(y) / factor) }
+    }
+
+    private func boxDownscaled(toWidth w: Int, height h: Int) -> GrayImage {
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let sy0 = y * height / h, sy1 = max(sy0 + 1, (y + 1) * height / h)
+                for x in 0..<w {
+                    let sx0 = x * width / w, sx1 = max(sx0 + 1, (x + 1) * width / w)
+                    var sum = 0
+                    for sy in sy0..<sy1 { for sx in sx0..<sx1 { sum += Int(src[sy * stride + sx]) } }
+                    out[y * w + x] = UInt8(sum / ((sy1 - sy0) * (sx1 - sx0)))
+                }
+            }
+        }
+        return try! GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// Bilinear resampling: `sourcePoint(x, y)` says where output pixel (x, y) comes from. Outside is white.
+    private func resampled(width w: Int, height h: Int, _ sourcePoint: (Int, Int) -> (Double, Double)) -> GrayImage {
+        var out = [UInt8](repeating: 255, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let (sx, sy) = sourcePoint(x, y)
+                    let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                    guard x0 >= 0, y0 >= 0, x0 < width, y0 < height else { continue }
+                    let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+                    let fx = sx - Double(x0), fy = sy - Double(y0)
+                    let top = Double(src[y0 * stride + x0]) * (1 - fx) + Double(src[y0 * stride + x1]) * fx
+                    let bottom = Double(src[y1 * stride + x0]) * (1 - fx) + Double(src[y1 * stride + x1]) * fx
+                    out[y * w + x] = UInt8(max(0, min(255, top * (1 - fy) + bottom * fy)))
+                }
+            }
+        }
+        return try! GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// Rotated by `degrees` (clockwise as seen) about the centre, on a canvas that holds all of it.
+    /// Returns the image and a function taking a point in the rotated image back to this image.
+    public func rotated(byDegrees degrees: Double) -> (image: GrayImage, toSource: @Sendable (Double, Double) -> (Double, Double)) {
+        let r = degrees * .pi / 180, c = cos(r), s = sin(r)
+        let w = Int((abs(Double(width) * c) + abs(Double(height) * s)).rounded(.up))
+        let h = Int((abs(Double(width) * s) + abs(Double(height) * c)).rounded(.up))
+        let cx = Double(width) / 2, cy = Double(height) / 2, ncx = Double(w) / 2, ncy = Double(h) / 2
+        let toSource: @Sendable (Double, Double) -> (Double, Double) = { x, y in
+            let dx = x - ncx, dy = y - ncy
+            return (cx + dx * c + dy * s, cy - dx * s + dy * c)
+        }
+        return (resampled(width: w, height: h) { x, y in toSource(Double(x), Double(y)) }, toSource)
+    }
+
+    /// Black and white by a local threshold (mean of a window around each pixel, less a small offset):
+    /// copes with the uneven light of a photographed card where one global threshold fails.
+    public func binarized(window: Int = 31, offset: Int = 8) -> GrayImage {
+        let w = width, h = height, half = max(1, window / 2)
+        // Integral image of (w+1) x (h+1) for O(1) window sums.
+        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                var row = 0
+                for x in 0..<w {
+                    row += Int(src[y * stride + x])
+                    integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row
+                }
+            }
+        }
+        var out = [UInt8](repeating: 255, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let y0 = max(0, y - half), y1 = min(h, y + half + 1)
+                for x in 0..<w {
+                    let x0 = max(0, x - half), x1 = min(w, x + half + 1)
+                    let sum = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1]
+                        - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
+                    let mean = sum / ((y1 - y0) * (x1 - x0))
+                    out[y * w + x] = Int(src[y * stride + x]) < mean - offset ? 0 : 255
+                }
+            }
+        }
+        return try! GrayImage(width: w, height: h, pixels: out)
+    }
+}
+
+import Foundation

@@ -1,0 +1,57 @@
+/// The image file formats cardscan reads, recognised from their first bytes (never from the file name: a text
+/// file named `.jpg` is still a text file).
+public enum ImageFileFormat: String, Sendable {
+    case png = "PNG", jpeg = "JPEG", webp = "WebP", tiff = "TIFF", gif = "GIF", bmp = "BMP", pnm = "PNM"
+
+    public init?(sniffing header: some Collection<UInt8>) {
+        let b = Array(header.prefix(16))
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            b.count >= offset + magic.count && Array(b[offset..<(offset + magic.count)]) == magic
+        }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
+        else if starts([0xFF, 0xD8, 0xFF]) { self = .jpeg }
+        else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { self = .webp }
+        else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { self = .tiff }
+        else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { self = .gif }
+        else if starts(Array("BM".utf8)) && b.count >= 14 { self = .bmp }
+        else if b.count >= 3, b[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(b[1]),
+                [0x20, 0x0A, 0x0D, 0x09].contains(b[2]) { self = .pnm }
+        else { return nil }
+    }
+
+    /// Whether the file's bytes end where the format says its data ends. Decoders often return a half-grey
+    /// picture for a cut-off file instead of failing, so we check the trailer ourselves.
+    func looksComplete(_ bytes: [UInt8]) -> Bool {
+        switch self {
+        case .png:
+            // The IEND chunk closes every PNG; allow a little trailing junk after it.
+            return bytes.suffix(64).firstRange(of: Array("IEND".utf8)) != nil
+        case .gif:
+            // The trailer byte 0x3B ends a GIF; some writers pad after it.
+            return bytes.suffix(16).contains(0x3B)
+        case .jpeg:
+            // EOI marker (FF D9); phones sometimes append data after it, so look in the tail, not the last bytes.
+            return bytes.suffix(4096).firstRange(of: [0xFF, 0xD9]) != nil
+        case .webp:
+            // RIFF size field says how long the file is.
+            guard bytes.count >= 12 else { return false }
+            let riffSize = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+            return bytes.count >= riffSize + 8
+        case .tiff, .bmp, .pnm:
+            return true  // no trailer; the decoder reports short data
+        }
+    }
+
+    /// Width and height read straight from the header bytes, for formats where that is a few fixed fields.
+    func headerDimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
+        func le32(_ i: Int) -> Int32 { Int32(bitPattern: UInt32(le16(i)) | UInt32(le16(i + 2)) << 16) }
+        switch self {
+        case .png where bytes.count >= 24: return (be32(16), be32(20))
+        case .gif where bytes.count >= 10: return (le16(6), le16(8))
+        case .bmp where bytes.count >= 26: return (abs(Int(le32(18))), abs(Int(le32(22))))
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import CardModel
+import Decoding
+import Imaging
+
+/// Everything that shapes a scan, as plain values. Each `cardscan scan` flag maps to one property.
+public struct ScanOptions: Sendable {
+    /// Barcode formats and retry policy (default: all formats, retries on).
+    public var barcodes: BarcodeOptions
+    /// Largest image accepted, judged from its header (default 50 megapixels).
+    public var pixelLimit: Int
+    /// The region in force (default: resolved by the caller; nil leaves it out of results).
+    public var region: RegionResolution?
+    /// Worker threads for many files (default: one per core).
+    public var jobs: Int
+
+    public init(barcodes: BarcodeOptions = BarcodeOptions(), pixelLimit: Int = ImageLoader.defaultPixelLimit,
+                region: RegionResolution? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.barcodes = barcodes; self.pixelLimit = pixelLimit; self.region = region; self.jobs = max(1, jobs)
+    }
+}
+
+import Foundation

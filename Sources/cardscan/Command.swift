@@ -1,0 +1,23 @@
+/// One `cardscan` subcommand. Help is generated from these values, so `cardscan help scan` cannot drift from the
+/// code that runs.
+protocol Command {
+    static var name: String { get }
+    static var abstract: String { get }
+    static var usage: String { get }
+    /// Runs with the arguments after the command name; returns the process exit status.
+    static func run(_ arguments: [String]) -> Int32
+}
+
+/// Exit statuses, listed in the README and checked by the CLI tests.
+enum ExitStatus {
+    /// Everything scanned, something found.
+    static let success: Int32 = 0
+    /// The whole job failed (no input could be read, or an internal error).
+    static let failure: Int32 = 1
+    /// Everything scanned, nothing found.
+    static let nothingFound: Int32 = 2
+    /// Some inputs could not be read; the others were scanned and reported.
+    static let someInputsFailed: Int32 = 3
+    /// The command line was wrong (EX_USAGE).
+    static let usage: Int32 = 64
+}

@@ -1,0 +1,91 @@
+import CardModel
+import Decoding
+import Foundation
+import Imaging
+import Recognition
+import ScanEngine
+
+/// `cardscan scan`: barcodes (and, later, card details) from image files and folders.
+enum ScanCommand: Command {
+    static let name = "scan"
+    static let abstract = "read barcodes from image files or folders (recursively)"
+    static let usage = """
+        usage: cardscan scan [--json] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
+                             [--no-retries] [--retry-budget SECONDS] PATH...
+
+        Scans every image file given, and every image inside the folders given (recursively; files without an
+        image extension are skipped inside folders). One unreadable file never stops the rest: it is reported
+        on stderr (text mode) or as an "error" entry (JSON) and the scan goes on.
+
+        options:
+          --json                 one JSON object per image per line (JSON Lines), as each finishes; see README
+          --formats LIST         comma-separated formats to look for (default: all):
+                                 \(BarcodeFormat.allCases.map(\.rawValue).joined(separator: ", "))
+                                 loose spellings work too: ean13, qr, datamatrix, code128, itf
+          --region R             GB, JE or GG (default: CARDSCAN_REGION, else the system time zone, else GB)
+          --jobs N               worker threads (default: one per core)
+          --max-megapixels N     refuse images whose header declares more pixels (default: 50)
+          --no-retries           one pass per image; no retries on scaled, inverted or rotated copies
+          --retry-budget SECONDS time allowed for retries on one image (default: 0.8)
+
+        exit status: 0 something found; 2 nothing found; 3 some inputs could not be read (the rest were
+        scanned); 1 no input could be read; 64 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let args: ArgumentList
+        do {
+            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries"],
+                                    valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-budget"])
+        } catch { return Terminal.usageError(error.description, usage: usage) }
+
+        var options = ScanOptions()
+        if let list = args.value("--formats") {
+            let (formats, unknown) = BarcodeFormat.parseList(list)
+            guard unknown.isEmpty else { return Terminal.usageError("unknown format(s): \(unknown.joined(separator: ", "))", usage: usage) }
+            guard !formats.isEmpty else { return Terminal.usageError("--formats lists no format", usage: usage) }
+            options.barcodes.formats = formats
+        }
+        if let jobs = args.value("--jobs") {
+            guard let n = Int(jobs), n >= 1 else { return Terminal.usageError("--jobs needs a whole number ≥ 1", usage: usage) }
+            options.jobs = n
+        }
+        if let mp = args.value("--max-megapixels") {
+            guard let n = Double(mp), n > 0 else { return Terminal.usageError("--max-megapixels needs a number > 0", usage: usage) }
+            options.pixelLimit = Int(n * 1_000_000)
+        }
+        if let budget = args.value("--retry-budget") {
+            guard let s = Double(budget), s >= 0 else { return Terminal.usageError("--retry-budget needs seconds ≥ 0", usage: usage) }
+            options.barcodes.retryBudget = s
+        }
+        if args.has("--no-retries") { options.barcodes.retries = false }
+        do {
+            options.region = try RegionResolver().resolve(option: args.value("--region"),
+                                                          environment: ProcessInfo.processInfo.environment,
+                                                          timeZone: TimeZone.current.identifier)
+        } catch { return Terminal.usageError(error.description, usage: usage) }
+        guard !args.positional.isEmpty else { return Terminal.usageError("no PATH given", usage: usage) }
+
+        let files = ImageFileWalker.expand(args.positional)
+        guard !files.isEmpty else {
+            Terminal.err("cardscan: no image files found in \(args.positional.joined(separator: ", "))")
+            return ExitStatus.failure
+        }
+        let printer = ScanPrinter(json: args.has("--json"))
+        var scanned = 0, failed = 0, found = 0
+        ScanEngine.scanFiles(files, options: options) { _, outcome in
+            switch outcome {
+            case .scanned(let result):
+                scanned += 1
+                if !result.items.isEmpty { found += 1 }
+                printer.print(result)
+            case .failed(let path, let error):
+                failed += 1
+                printer.print(failure: ScanFailure(source: path, code: error.code, message: error.description))
+            }
+        }
+        if scanned == 0 { return ExitStatus.failure }
+        if failed > 0 { return ExitStatus.someInputsFailed }
+        return found > 0 ? ExitStatus.success : ExitStatus.nothingFound
+    }
+}

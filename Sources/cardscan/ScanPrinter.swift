@@ -1,0 +1,48 @@
+import CardModel
+import Foundation
+
+/// Prints scan results as text for people or as JSON Lines for front ends (the README documents the fields).
+struct ScanPrinter {
+    let json: Bool
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
+
+    init(json: Bool) { self.json = json }
+
+    func print(_ result: ScanResult) {
+        if json { return emit(result) }
+        let header = "\(result.source) (\(result.image.width)x\(result.image.height))"
+        guard !result.items.isEmpty else { return Terminal.out("\(header): nothing found") }
+        Terminal.out("\(header):")
+        for item in result.items {
+            let b = item.bounds
+            let label = (item.format?.rawValue ?? item.kind.rawValue) + (item.gs1 == true ? " (GS1)" : "")
+            Terminal.out("  \(label.padding(toLength: 16, withPad: " ", startingAt: 0)) \(Self.printable(item.text))"
+                         + "  at (\(b.minX),\(b.minY))-(\(b.maxX),\(b.maxY))")
+        }
+    }
+
+    func print(failure: ScanFailure) {
+        if json { return emit(failure) }
+        Terminal.err("cardscan: \(failure.error.message)")
+    }
+
+    private func emit(_ value: some Encodable) {
+        guard let data = try? encoder.encode(value) else { return }
+        Terminal.out(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Control characters (GS separators in GS1 content, for instance) shown visibly in text mode.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar -> String in
+            switch scalar.value {
+            case 0x1D: return "<GS>"
+            case 0..<0x20, 0x7F: return String(format: "\\x%02X", scalar.value)
+            default: return String(scalar)
+            }
+        }.joined())
+    }
+}

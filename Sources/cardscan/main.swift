@@ -1,0 +1,38 @@
+import Foundation
+
+// cardscan: reads identity, health and loyalty cards from photos and webcams.
+let commands: [any Command.Type] = [ScanCommand.self]
+
+@MainActor func printHelp() {
+    Terminal.out("""
+        cardscan — read barcodes and card details from photos and webcams
+
+        usage: cardscan <command> [options]
+
+        commands:
+        """)
+    for command in commands {
+        Terminal.out("  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract)
+    }
+    Terminal.out("""
+
+        Run 'cardscan <command> --help' (or 'cardscan help <command>') for a command's options.
+        Exit status: 0 found something, 2 nothing found, 3 some inputs failed, 1 the job failed, 64 usage error.
+        """)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let first = arguments.first else { printHelp(); exit(ExitStatus.usage) }
+arguments.removeFirst()
+if first == "--help" || first == "-h" || first == "help" && arguments.isEmpty { printHelp(); exit(ExitStatus.success) }
+let name = first == "help" ? arguments.removeFirst() : first
+guard let command = commands.first(where: { $0.name == name }) else {
+    Terminal.err("cardscan: unknown command '\(name)'")
+    printHelp()
+    exit(ExitStatus.usage)
+}
+if first == "help" || arguments.contains("--help") || arguments.contains("-h") {
+    Terminal.out(command.usage)
+    exit(ExitStatus.success)
+}
+exit(command.run(arguments))
