@@ -5,12 +5,37 @@
 #define ZX_USE_UTF8 1  // text() returns UTF-8 std::string (Result.h)
 #include <ReadBarcode.h>
 
+#include <csetjmp>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
 
 using namespace ZXing;
+
+// Debian's libZXing 1.4 is built with assertions on, and one of them (Result.cpp:140, `lineCount() == 1`, in the
+// merge of linear-code rows) fails on real images and would abort the whole process: a batch import or a live
+// session lost to one photo. glibc's assert() calls __assert_fail; defining it in our binary interposes it for
+// every shared library (the executable's definition wins in ELF symbol lookup). While a thread is inside czx_read
+// a failed assertion jumps back to czx_read, which reports it as that image's error; anywhere else it behaves
+// exactly like glibc's (message, then abort). The jump skips destructors of the abandoned decode, so that call's
+// temporary memory is leaked: a few kilobytes on a rare image, traded for not losing the process.
+static thread_local sigjmp_buf *activeDecode = nullptr;
+static thread_local char failedAssertion[200];
+
+extern "C" void __assert_fail(const char *assertion, const char *file, unsigned int line,
+                                           const char *function) noexcept {
+    if (activeDecode) {
+        std::snprintf(failedAssertion, sizeof failedAssertion, "zxing-cpp assertion failed: %s (%s:%u)", assertion,
+                      file, line);
+        sigjmp_buf *target = activeDecode;
+        activeDecode = nullptr;
+        siglongjmp(*target, 1);
+    }
+    std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function ? function : "?", assertion);
+    std::abort();
+}
 
 static char *copyString(const std::string &s) {
     char *out = static_cast<char *>(std::malloc(s.size() + 1));
@@ -21,6 +46,14 @@ static char *copyString(const std::string &s) {
 extern "C" czx_results *czx_read(const uint8_t *gray, int width, int height, int rowStride, czx_options o) {
     auto *results = static_cast<czx_results *>(std::calloc(1, sizeof(czx_results)));
     if (!results) return nullptr;
+    sigjmp_buf jump;
+    if (sigsetjmp(jump, 0) != 0) {
+        // Came back from __assert_fail: report it; anything copied out before it stays valid.
+        std::strncpy(results->error, failedAssertion, sizeof(results->error) - 1);
+        return results;
+    }
+    activeDecode = &jump;
+    struct ClearOnExit { ~ClearOnExit() { activeDecode = nullptr; } } clearOnExit;
     try {
         DecodeHints hints;
         int formats = o.formats ? o.formats
@@ -30,6 +63,7 @@ extern "C" czx_results *czx_read(const uint8_t *gray, int width, int height, int
         hints.setTryRotate(o.tryRotate != 0);
         hints.setTryDownscale(o.tryDownscale != 0);
         hints.setIsPure(o.isPure != 0);
+        hints.setReturnCodabarStartEnd(true);  // as zbar does: the start/stop letters are part of the data
         hints.setBinarizer(static_cast<Binarizer>(o.binarizer & 3));
         if (o.maxSymbols > 0) hints.setMaxNumberOfSymbols(static_cast<uint8_t>(o.maxSymbols));
 

@@ -2,41 +2,82 @@ import CardModel
 import Foundation
 import Imaging
 
-/// The one entry point for barcodes: `read(image)` runs zbar and zxing-cpp and, when that finds nothing, retries
-/// on transformed copies of the image until something is found or the budget runs out.
+/// The one entry point for barcodes: `read(image)` runs zbar and zxing-cpp and, when that finds nothing, asks
+/// zxing for a second opinion on zbar's formats and then retries on transformed copies of the image until
+/// something is found or the budget runs out.
 ///
 /// One reader per thread (it owns a zbar scanner); make several for parallel work.
 public final class BarcodeReader {
     public let options: BarcodeOptions
     private let zbar: ZBarScanner?
-    private let zxing: ZXingReader
+    private let zxing = ZXingReader()
+    /// Formats only zxing reads (Data Matrix, PDF417, Aztec) that were asked for.
+    private let matrixOnly: Set<BarcodeFormat>
+    /// Formats zbar reads that were asked for; zxing reads them too, as a second opinion.
+    private let zbarFormats: Set<BarcodeFormat>
 
     public init(options: BarcodeOptions = BarcodeOptions()) {
         self.options = options
-        let zbarFormats = options.formats.subtracting(FormatTable.zxingOnly)
+        matrixOnly = options.formats.intersection(FormatTable.zxingOnly)
+        zbarFormats = options.formats.subtracting(FormatTable.zxingOnly)
         zbar = zbarFormats.isEmpty ? nil : ZBarScanner(formats: zbarFormats)
-        zxing = ZXingReader(formats: options.formats)
     }
 
     public func read(_ image: GrayImage) -> [Barcode] {
-        let first = readBoth(image, pass: ZXingReader.Pass())
+        // Pass 1: each format by the reader that does it best.
+        let first = combined(restoringExtendedCode128(zbar?.scan(image) ?? [], in: image),
+                             zxing.read(image, pass: .init(formats: matrixOnly)))
         if !first.isEmpty || !options.retries { return first }
         let deadline = Date().addingTimeInterval(options.retryBudget)
+
+        // Pass 2: zxing on zbar's formats. The two fail on different images (zbar's scan lines vs zxing's
+        // row decoding); one symbol at a time keeps zxing off its asserting merge path.
+        let second = zxing.read(image, pass: .init(formats: zbarFormats, maxSymbols: 1))
+        if !second.isEmpty { return second }
+
+        // Then transformed copies, both readers, all formats.
         for attempt in RetryPlan.attempts(for: image) {
             if Date() >= deadline { break }
             let variant = attempt.make(image)
-            let found = readBoth(variant.image, pass: attempt.pass, zbarToo: attempt.zbarToo)
-                .map { variant.mapToSource($0) }
-            if !found.isEmpty { return found }
+            var pass = ZXingReader.Pass(formats: options.formats, maxSymbols: 1)
+            pass.tryRotate = attempt.zxingTryRotate
+            pass.globalHistogram = attempt.zxingGlobalHistogram
+            let found = combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],
+                                 zxing.read(variant.image, pass: pass))
+            if !found.isEmpty { return found.map(variant.mapToSource) }
         }
         return []
     }
 
-    /// Both libraries on one image, duplicates removed (the same code seen by both, or twice by one).
-    private func readBoth(_ image: GrayImage, pass: ZXingReader.Pass, zbarToo: Bool = true) -> [Barcode] {
-        var found = zbarToo ? (zbar?.scan(image) ?? []) : []
-        found += zxing.read(image, pass: pass)
-        return Self.removingDuplicates(found)
+    /// zbar has no FNC4 (Code 128's switch to Latin-1 characters 128–255): it reports such characters with the
+    /// high bit dropped ("ó" comes out as "s"). When zbar saw a Code 128, zxing (which handles FNC4) reads that
+    /// image too; where zxing's text is zbar's with some characters above 127, zxing's text is the right one.
+    private func restoringExtendedCode128(_ found: [Barcode], in image: GrayImage) -> [Barcode] {
+        guard found.contains(where: { $0.format == .code128 }) else { return found }
+        let second = zxing.read(image, pass: .init(formats: [.code128], tryHarder: false, tryRotate: false,
+                                                   tryDownscale: true, maxSymbols: 1))
+        return found.map { zbarRead in
+            guard zbarRead.format == .code128,
+                  let better = second.first(where: { Self.isFNC4Restoration(of: zbarRead.text, by: $0.text) }) else {
+                return zbarRead
+            }
+            var restored = zbarRead
+            restored.text = better.text
+            restored.bytes = better.bytes
+            return restored
+        }
+    }
+
+    static func isFNC4Restoration(of zbarText: String, by zxingText: String) -> Bool {
+        // zxing gives Latin-1 characters as Unicode scalars below 256; zbar's are those minus 128.
+        let a = Array(zbarText.unicodeScalars), b = Array(zxingText.unicodeScalars)
+        guard a.count == b.count, b.contains(where: { $0.value > 127 }) else { return false }
+        return zip(a, b).allSatisfy { x, y in x.value == (y.value < 256 ? y.value & 0x7F : y.value) }
+    }
+
+    /// Results of both libraries with duplicates removed (one code seen by both, or twice by one).
+    private func combined(_ a: [Barcode], _ b: [Barcode]) -> [Barcode] {
+        Self.removingDuplicates(a + b)
     }
 
     static func removingDuplicates(_ barcodes: [Barcode]) -> [Barcode] {

@@ -14,11 +14,12 @@ struct ImageVariant {
     }
 }
 
-/// One retry: what to make from the image, and how hard zxing looks at it.
+/// One retry: what to make from the image, and how zxing looks at it.
 struct RetryAttempt {
     let name: String
     let make: (GrayImage) -> ImageVariant
-    var pass = ZXingReader.Pass()
+    var zxingTryRotate = true
+    var zxingGlobalHistogram = false
     var zbarToo = true
 }
 
@@ -37,7 +38,7 @@ enum RetryPlan {
             plan.append(scale(0.5))
         }
         plan.append(RetryAttempt(name: "global-histogram", make: identity,
-                                 pass: .init(globalHistogram: true), zbarToo: false))
+                                 zxingGlobalHistogram: true, zbarToo: false))
         plan.append(RetryAttempt(name: "inverted", make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) },
                                  zbarToo: false))
         plan.append(RetryAttempt(name: "binarized", make: { ImageVariant(image: $0.binarized(), toSource: { $0 }) }))
@@ -70,6 +71,6 @@ enum RetryPlan {
                 let (x, y) = toSource(Double(p.x), Double(p.y))
                 return Point(x: Int(x.rounded()), y: Int(y.rounded()))
             })
-        }, pass: .init(tryRotate: false))
+        }, zxingTryRotate: false)
     }
 }

@@ -2,13 +2,27 @@ import CZBar
 import CardModel
 import Imaging
 
-/// zbar's image scanner, configured once. Owns its `zbar_image_scanner_t`; one thread at a time.
-final class ZBarScanner {
-    private let scanner: OpaquePointer
+/// zbar's image scanner for still images.
+///
+/// A fresh `zbar_image_scanner_t` for every image: a scanner carries decoder state from one image to the next
+/// (measured: the same image scanned first by a new scanner and then again gave different bounds, and on
+/// ean13-1/20.webp a used scanner produced a wrong EAN-13 that a fresh one never does), which made results depend
+/// on which images a thread had seen before. Creating and configuring one costs about 4 µs.
+struct ZBarScanner: Sendable {
+    let formats: Set<BarcodeFormat>
 
     /// - Parameter formats: the formats to enable; zbar's others are switched off (fewer false reads, faster).
     init(formats: Set<BarcodeFormat>) {
-        scanner = zbar_image_scanner_create()
+        self.formats = formats
+    }
+
+    /// A configured scanner; the caller destroys it.
+    private func makeScanner() -> OpaquePointer {
+        let scanner = zbar_image_scanner_create()!
+        func set(_ symbology: zbar_symbol_type_t, _ config: zbar_config_t, _ value: Int32) {
+            // Non-zero means this zbar build lacks the setting; ZBarScannerTests checks each one takes.
+            _ = zbar_image_scanner_set_config(scanner, symbology, config, value)
+        }
         set(ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         for row in FormatTable.rows where formats.contains(row.format) {
             if let symbol = row.zbarSymbol { set(zbar_symbol_type_t(symbol), ZBAR_CFG_ENABLE, 1) }
@@ -19,19 +33,14 @@ final class ZBarScanner {
         set(ZBAR_I25, ZBAR_CFG_MIN_LEN, 4)
         // Give QR bytes as they are, so the character set is decided by QRText rather than guessed by zbar.
         set(ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
-    }
-
-    deinit { zbar_image_scanner_destroy(scanner) }
-
-    private func set(_ symbology: zbar_symbol_type_t, _ config: zbar_config_t, _ value: Int32) {
-        // zbar returns non-zero for a config the build lacks; nothing here is optional to correctness, but a
-        // silent failure would hide a build without a symbology, so it is checked in a test (ZBarConfigTests).
-        _ = zbar_image_scanner_set_config(scanner, symbology, config, value)
+        return scanner
     }
 
     /// Scans one image. The corresponding C function is `zbar_scan_image`.
     func scan(_ image: GrayImage) -> [Barcode] {
         let packed = image.packedPixels  // zbar's Y800 has no stride
+        let scanner = makeScanner()
+        defer { zbar_image_scanner_destroy(scanner) }
         guard let zimage = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(zimage) }
         zbar_image_set_format(zimage, 0x3030_3859)  // fourcc "Y800"

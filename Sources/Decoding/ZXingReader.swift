@@ -2,30 +2,36 @@ import CZXing
 import CardModel
 import Imaging
 
-/// zxing-cpp 1.4 through the CZXing shim, for Data Matrix, PDF417 and Aztec.
+/// zxing-cpp 1.4 through the CZXing shim: the only reader of Data Matrix, PDF417 and Aztec here, and a second
+/// opinion on the formats zbar also reads.
 ///
-/// Debian's build keeps assertions on, and with linear formats and try-harder one assertion aborts the process
-/// (../shared/LIBRARY-NOTES.md: Result.cpp:140 on code128-1/4.png). So this reader is only ever given the
-/// matrix formats; `init` drops any other.
+/// Debian's build keeps assertions on, and a linear-code merge asserts on real images (../shared/LIBRARY-NOTES.md:
+/// Result.cpp:140 on code128-1/4.png). The shim turns that assertion into an error for the image instead of an
+/// abort (see shim.cpp); we also ask for one symbol at a time on linear passes, which avoids the merge path.
 struct ZXingReader: Sendable {
-    /// The formats zxing is allowed to look for (always a subset of `FormatTable.zxingOnly`).
-    let formats: Set<BarcodeFormat>
-
-    init(formats: Set<BarcodeFormat>) {
-        self.formats = formats.intersection(FormatTable.zxingOnly)
-    }
-
     struct Pass: Sendable {
+        var formats: Set<BarcodeFormat>
         var tryHarder = true
         var tryRotate = true
         var tryDownscale = true
         var globalHistogram = false
+        /// 0 = all symbols in the image.
+        var maxSymbols = 0
     }
 
+    /// The last failure zxing reported (an exception or a caught assertion), for diagnostics and tests.
+    struct Failure: Error { let message: String }
+
     /// Reads one image. The corresponding C++ function is `ZXing::ReadBarcodes` (via `czx_read`).
-    func read(_ image: GrayImage, pass: Pass = Pass()) -> [Barcode] {
+    func read(_ image: GrayImage, pass: Pass) -> [Barcode] {
+        (try? readReportingFailure(image, pass: pass)) ?? []
+    }
+
+    func readReportingFailure(_ image: GrayImage, pass: Pass) throws(Failure) -> [Barcode] {
+        let formats = pass.formats
         guard !formats.isEmpty else { return [] }
         var options = czx_options()
+        options.maxSymbols = Int32(pass.maxSymbols)
         options.formats = formats.reduce(0) { $0 | FormatTable.row($1).zxingBit }
         options.tryHarder = pass.tryHarder ? 1 : 0
         options.tryRotate = pass.tryRotate ? 1 : 0
@@ -36,6 +42,10 @@ struct ZXingReader: Sendable {
         }
         guard let results else { return [] }
         defer { czx_results_free(results) }
+        if results.pointee.error.0 != 0 {
+            let message = withUnsafeBytes(of: results.pointee.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw Failure(message: message)
+        }
         var found: [Barcode] = []
         for i in 0..<Int(results.pointee.count) {
             let s = results.pointee.symbols[i]
@@ -50,7 +60,7 @@ struct ZXingReader: Sendable {
             }
             // contentType 1 is Binary, 2 Mixed, 5 UnknownECI: the text alone would lose bytes.
             let binary = [1, 2, 5].contains(s.contentType) || String(validating: bytes, as: UTF8.self) == nil
-            found.append(Barcode(format: format, text: text, bytes: binary ? bytes : nil,
+            found.append(Barcode(format: format, text: GTIN.canonicalText(text, format: format), bytes: binary ? bytes : nil,
                                  isGS1: s.contentType == 3, bounds: Quad(corners)))
         }
         return found
