@@ -86,6 +86,8 @@ struct BarcodeBenchmark {
         if !decodeErrors.isEmpty { print("\nFiles that failed to load: \(decodeErrors.joined(separator: "; "))") }
         let misses = corpus.sets.flatMap { set in (tallies[set]?.failedFiles ?? []).map { "\(set)/\($0)" } }
         if !misses.isEmpty { print("\nMissed: \(misses.joined(separator: ", "))") }
+        let misread = corpus.sets.flatMap { set in (tallies[set]?.misreadFiles ?? []).map { "\(set)/\($0)" } }
+        if !misread.isEmpty { print("\nMisread (a wrong text reported): \(misread.joined(separator: ", "))") }
     }
 
     static func barcode(from item: RecognizedItem) -> Barcode {

@@ -10,6 +10,7 @@ import Imaging
 public final class BarcodeReader {
     public let options: BarcodeOptions
     private let zbar: ZBarScanner?
+    private let zbarEveryLine: ZBarScanner?
     private let zxing = ZXingReader()
     /// Formats only zxing reads (Data Matrix, PDF417, Aztec) that were asked for.
     private let matrixOnly: Set<BarcodeFormat>
@@ -21,32 +22,57 @@ public final class BarcodeReader {
         matrixOnly = options.formats.intersection(FormatTable.zxingOnly)
         zbarFormats = options.formats.subtracting(FormatTable.zxingOnly)
         zbar = zbarFormats.isEmpty ? nil : ZBarScanner(formats: zbarFormats)
+        zbarEveryLine = zbarFormats.isEmpty ? nil : ZBarScanner(formats: zbarFormats, lineSpacing: 1)
     }
 
     public func read(_ image: GrayImage) -> [Barcode] {
+        let start = Date()
         // Pass 1: each format by the reader that does it best.
         let first = combined(restoringExtendedCode128(zbar?.scan(image) ?? [], in: image),
                              zxing.read(image, pass: .init(formats: matrixOnly)))
         if !first.isEmpty || !options.retries { return first }
-        let deadline = Date().addingTimeInterval(options.retryBudget)
+        let firstPass = Date().timeIntervalSince(start)
+        let deadline = Date().addingTimeInterval(min(options.retryBudget, max(0.02, firstPass * options.retryBudgetFactor)))
 
         // Pass 2: zxing on zbar's formats. The two fail on different images (zbar's scan lines vs zxing's
         // row decoding); one symbol at a time keeps zxing off its asserting merge path.
+        var attemptStart = Date()
         let second = zxing.read(image, pass: .init(formats: zbarFormats, maxSymbols: 1))
+        trace("zxing-second-opinion", since: attemptStart, found: second)
         if !second.isEmpty { return second }
+
+        // Pass 3: zbar on every line rather than every second one (thin codes with short bars).
+        if Date() < deadline, let zbarEveryLine {
+            attemptStart = Date()
+            let found = zbarEveryLine.scan(image)
+            trace("zbar-every-line", since: attemptStart, found: found)
+            if !found.isEmpty { return found }
+        }
 
         // Then transformed copies, both readers, all formats.
         for attempt in RetryPlan.attempts(for: image) {
             if Date() >= deadline { break }
+            attemptStart = Date()
             let variant = attempt.make(image)
             var pass = ZXingReader.Pass(formats: options.formats, maxSymbols: 1)
             pass.tryRotate = attempt.zxingTryRotate
             pass.globalHistogram = attempt.zxingGlobalHistogram
             let found = combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],
                                  zxing.read(variant.image, pass: pass))
+            trace(attempt.name, since: attemptStart, found: found)
             if !found.isEmpty { return found.map(variant.mapToSource) }
         }
         return []
+    }
+
+    /// `CARDSCAN_TRACE_RETRIES=1` prints each retry, its time and whether it found a code, on stderr (for tuning
+    /// the retry plan on real photos; never prints the content).
+    static let traceRetries = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_RETRIES"] == "1"
+
+    private func trace(_ name: String, since start: Date, found: [Barcode]) {
+        guard Self.traceRetries else { return }
+        let ms = Int(Date().timeIntervalSince(start) * 1000)
+        FileHandle.standardError.write(Data("retry \(name) \(ms) ms \(found.isEmpty ? "miss" : "hit")\n".utf8))
     }
 
     /// zbar has no FNC4 (Code 128's switch to Latin-1 characters 128–255): it reports such characters with the

@@ -76,11 +76,13 @@ public struct CorpusTally: Sendable {
     public var passed = 0
     public var misreads = 0
     public var failedFiles: [String] = []
+    public var misreadFiles: [String] = []
     public init() {}
 
     public mutating func add(_ score: BarcodeCorpus.Score, file: String) {
         images += 1
         if score.passed { passed += 1 } else { failedFiles.append(file) }
         misreads += score.misreads
+        if score.misreads > 0 { misreadFiles.append(file) }
     }
 }
