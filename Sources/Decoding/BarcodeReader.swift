@@ -26,6 +26,10 @@ public final class BarcodeReader {
     }
 
     public func read(_ image: GrayImage) -> [Barcode] {
+        readWithRetries(image).map(Code32.interpreting)
+    }
+
+    private func readWithRetries(_ image: GrayImage) -> [Barcode] {
         let start = Date()
         // Pass 1: each format by the reader that does it best.
         let first = combined(restoringExtendedCode128(zbar?.scan(image) ?? [], in: image),

@@ -29,8 +29,8 @@ struct RetryAttempt {
 /// (inversion; zbar inverts itself) and linear codes at an angle zbar's horizontal/vertical scan lines cross badly.
 enum RetryPlan {
     /// Cheapest and most often useful first (measured on the public corpus; see the notes in README):
-    /// small codes upscaled, inversion, large photos downscaled, zxing's other binarizer, a local binarisation,
-    /// then rotations for linear codes too short for a scan line to cross them at a steep angle.
+    /// small codes upscaled, inversion, a quiet zone added, large photos downscaled, zxing's other binarizer, a
+    /// local binarisation, then rotations for linear codes too short for a scan line to cross them at a steep angle.
     static func attempts(for image: GrayImage) -> [RetryAttempt] {
         let longSide = max(image.width, image.height)
         var plan: [RetryAttempt] = []
@@ -38,6 +38,11 @@ enum RetryPlan {
             plan.append(scale(longSide < 240 ? 3 : 2))
         }
         plan.append(RetryAttempt(name: "inverted", make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) }))
+        // A photo cropped tight to the code leaves no quiet zone, which the detectors need.
+        let border = max(10, longSide / 10)
+        plan.append(RetryAttempt(name: "quiet-zone", make: { image in
+            ImageVariant(image: image.padded(by: border), toSource: { Point(x: $0.x - border, y: $0.y - border) })
+        }))
         if longSide > 900 {
             plan.append(scale(0.5))
         }

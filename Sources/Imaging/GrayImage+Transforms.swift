@@ -35,6 +35,17 @@ extension GrayImage {
         return copy
     }
 
+    /// This image on a larger canvas of `value` (white), `border` pixels each side.
+    public func padded(by border: Int, value: UInt8 = 255) -> GrayImage {
+        let w = width + 2 * border, h = height + 2 * border
+        var out = [UInt8](repeating: value, count: w * h)
+        for y in 0..<height {
+            out.replaceSubrange(((y + border) * w + border)..<((y + border) * w + border + width),
+                                with: pixels[(y * stride)..<(y * stride + width)])
+        }
+        return try! GrayImage(width: w, height: h, pixels: out)
+    }
+
     /// A rectangle of this image, clamped to its edges.
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> GrayImage {
         let x0 = max(0, min(x, width - 1)), y0 = max(0, min(y, height - 1))
@@ -42,11 +53,50 @@ extension GrayImage {
         return remapped(width: w1, height: h1) { cx, cy in (y0 + cy) * stride + x0 + cx }
     }
 
-    /// Resized by `factor` (box-averaged when shrinking, so thin bars are not dropped; bilinear when growing).
+    /// Resized by `factor`: box-averaged when shrinking, so thin bars are not dropped; bicubic (Catmull-Rom)
+    /// when growing, whose slight overshoot keeps blurred bar edges steep — bilinear upscaling of a blurred
+    /// EAN-13 photo left it unreadable where Catmull-Rom made it readable.
     public func scaled(by factor: Double) -> GrayImage {
         let w = max(1, Int((Double(width) * factor).rounded())), h = max(1, Int((Double(height) * factor).rounded()))
         if factor < 1 { return boxDownscaled(toWidth: w, height: h) }
-        return resampled(width: w, height: h) { x, y in (Double(x) / factor, Double(y) / factor) }
+        return bicubicUpscaled(toWidth: w, height: h)
+    }
+
+    private func bicubicUpscaled(toWidth w: Int, height h: Int) -> GrayImage {
+        // Separable: rows first into a Float buffer, then columns.
+        func weights(_ t: Double) -> (Double, Double, Double, Double) {
+            let t2 = t * t, t3 = t2 * t
+            return (-0.5 * t3 + t2 - 0.5 * t, 1.5 * t3 - 2.5 * t2 + 1, -1.5 * t3 + 2 * t2 + 0.5 * t, 0.5 * t3 - 0.5 * t2)
+        }
+        func taps(_ count: Int, _ source: Int) -> [(Int, Int, Int, Int, (Double, Double, Double, Double))] {
+            (0..<count).map { o in
+                let s = (Double(o) + 0.5) * Double(source) / Double(count) - 0.5
+                let i = Int(s.rounded(.down))
+                func c(_ k: Int) -> Int { Swift.max(0, Swift.min(source - 1, k)) }
+                return (c(i - 1), c(i), c(i + 1), c(i + 2), weights(s - Double(i)))
+            }
+        }
+        let xTaps = taps(w, width), yTaps = taps(h, height)
+        var rows = [Double](repeating: 0, count: w * height)
+        pixels.withUnsafeBufferPointer { src in
+            for y in 0..<height {
+                let row = y * stride
+                for x in 0..<w {
+                    let (a, b, c, d, k) = xTaps[x]
+                    rows[y * w + x] = Double(src[row + a]) * k.0 + Double(src[row + b]) * k.1
+                        + Double(src[row + c]) * k.2 + Double(src[row + d]) * k.3
+                }
+            }
+        }
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let (a, b, c, d, k) = yTaps[y]
+            for x in 0..<w {
+                let v = rows[a * w + x] * k.0 + rows[b * w + x] * k.1 + rows[c * w + x] * k.2 + rows[d * w + x] * k.3
+                out[y * w + x] = UInt8(Swift.max(0, Swift.min(255, v.rounded())))
+            }
+        }
+        return try! GrayImage(width: w, height: h, pixels: out)
     }
 
     private func boxDownscaled(toWidth w: Int, height h: Int) -> GrayImage {
