@@ -77,7 +77,9 @@ extern "C" czx_results *czx_read(const uint8_t *gray, int width, int height, int
             if (!r.isValid()) continue;
             czx_symbol &s = results->symbols[results->count++];
             s.format = int(r.format());
-            s.text = copyString(r.text());
+            const std::string text = r.text();
+            s.text = copyString(text);
+            s.textLength = int(text.size());
             const ByteArray &bytes = r.bytes();
             s.byteCount = int(bytes.size());
             s.bytes = static_cast<uint8_t *>(std::malloc(bytes.size() ? bytes.size() : 1));

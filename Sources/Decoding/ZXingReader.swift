@@ -51,7 +51,9 @@ struct ZXingReader: Sendable {
             let s = results.pointee.symbols[i]
             guard let format = FormatTable.format(zxingBit: s.format) else { continue }
             let bytes = s.bytes.map { Array(UnsafeBufferPointer(start: $0, count: Int(s.byteCount))) } ?? []
-            let text = s.text.map { String(cString: $0) } ?? ""
+            let text = s.text.map { pointer in
+                String(decoding: UnsafeRawBufferPointer(start: pointer, count: Int(s.textLength)), as: UTF8.self)
+            } ?? ""
             let corners = withUnsafeBytes(of: s.x) { xs in
                 withUnsafeBytes(of: s.y) { ys in
                     (0..<4).map { Point(x: Int(xs.load(fromByteOffset: $0 * 4, as: Int32.self)),

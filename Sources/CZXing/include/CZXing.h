@@ -12,7 +12,8 @@ extern "C" {
 /// One decoded symbol, copied out of zxing's Result.
 typedef struct {
     int format;            ///< zxing BarcodeFormat bit (ZXing/BarcodeFormat.h)
-    char *text;            ///< UTF-8 text, NUL-terminated
+    char *text;            ///< UTF-8 text, NUL-terminated (the text itself may hold NULs: use textLength)
+    int textLength;
     uint8_t *bytes;        ///< the decoded bytes (no ECI designators)
     int byteCount;
     int contentType;       ///< zxing ContentType: 0 Text, 1 Binary, 2 Mixed, 3 GS1, 4 ISO15434, 5 UnknownECI
