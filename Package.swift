@@ -40,7 +40,7 @@ let package = Package(
         // MARK: Tests (real libraries, real images, the real CLI).
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
         .testTarget(name: "CLITests", dependencies: []),
     ],
     cxxLanguageStandard: .cxx17

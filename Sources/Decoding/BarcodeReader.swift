@@ -58,7 +58,7 @@ public final class BarcodeReader {
             if Date() >= deadline { break }
             attemptStart = Date()
             let variant = attempt.make(image)
-            var pass = ZXingReader.Pass(formats: options.formats, maxSymbols: 1)
+            var pass = ZXingReader.Pass(formats: attempt.matrixFormatsOnly ? matrixOnly : options.formats, maxSymbols: 1)
             pass.tryRotate = attempt.zxingTryRotate
             pass.globalHistogram = attempt.zxingGlobalHistogram
             let found = combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],

@@ -21,6 +21,8 @@ struct RetryAttempt {
     var zxingTryRotate = true
     var zxingGlobalHistogram = false
     var zbarToo = true
+    /// zxing looks only for Data Matrix, PDF417 and Aztec on this variant.
+    var matrixFormatsOnly = false
 }
 
 /// The order of retries after a first pass found nothing. Each step recovers a kind of miss seen in real photos:
@@ -28,9 +30,9 @@ struct RetryAttempt {
 /// modules to a size the detectors like), uneven light (local binarisation, the other zxing binarizer), light-on-dark
 /// (inversion; zbar inverts itself) and linear codes at an angle zbar's horizontal/vertical scan lines cross badly.
 enum RetryPlan {
-    /// Cheapest and most often useful first (measured on the public corpus; see the notes in README):
-    /// small codes upscaled, inversion, a quiet zone added, large photos downscaled, zxing's other binarizer, a
-    /// local binarisation, then rotations for linear codes too short for a scan line to cross them at a steep angle.
+    /// Cheapest and most often useful first (measured on the public corpus and on rendered codes; see README):
+    /// small codes upscaled, inversion, a quiet zone added, large photos downscaled, 2D codes turned back by
+    /// 15° and 30°, zxing's other binarizer, a local binarisation, steeper turns, a mid-size upscale.
     static func attempts(for image: GrayImage) -> [RetryAttempt] {
         let longSide = max(image.width, image.height)
         var plan: [RetryAttempt] = []
@@ -38,20 +40,29 @@ enum RetryPlan {
             plan.append(scale(longSide < 240 ? 3 : 2))
         }
         plan.append(RetryAttempt(name: "inverted", make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) }))
-        // A photo cropped tight to the code leaves no quiet zone, which the detectors need.
-        let border = max(10, longSide / 10)
-        plan.append(RetryAttempt(name: "quiet-zone", make: { image in
-            ImageVariant(image: image.padded(by: border), toSource: { Point(x: $0.x - border, y: $0.y - border) })
-        }))
+        // An image cropped tight to the code leaves no quiet zone, which the detectors need. (Such images are
+        // small: the code is all there is. In a large photo the code is rarely at the very edge.)
+        if longSide < 640 {
+            let border = max(10, longSide / 10)
+            plan.append(RetryAttempt(name: "quiet-zone", make: { image in
+                ImageVariant(image: image.padded(by: border), toSource: { Point(x: $0.x - border, y: $0.y - border) })
+            }))
+        }
         if longSide > 900 {
             plan.append(scale(0.5))
+        }
+        // zxing-cpp 1.4 reads PDF417 (and some Aztec) only within about 7° of upright: a card photographed at an
+        // angle needs turning back. Linear codes and QR do not (scan lines cross a turned code's bars all the
+        // same; QR finders are rotation-free), so these passes are zxing's, for the 2D formats only.
+        for degrees in [-15.0, 15.0, -30.0, 30.0] {
+            plan.append(rotate(degrees))
         }
         plan.append(RetryAttempt(name: "global-histogram", make: identity, zxingGlobalHistogram: true, zbarToo: false))
         plan.append(RetryAttempt(name: "binarized", make: { ImageVariant(image: $0.binarized(), toSource: { $0 }) }))
         if longSide > 1800 {
             plan.append(scale(0.33))
         }
-        for degrees in [45.0, -45.0, 22.5, -22.5] {
+        for degrees in [-45.0, 45.0] {
             plan.append(rotate(degrees))
         }
         if longSide >= 640, longSide < 1200 {
@@ -77,6 +88,6 @@ enum RetryPlan {
                 let (x, y) = toSource(Double(p.x), Double(p.y))
                 return Point(x: Int(x.rounded()), y: Int(y.rounded()))
             })
-        }, zxingTryRotate: false)
+        }, zxingTryRotate: false, zbarToo: false, matrixFormatsOnly: true)
     }
 }

@@ -30,8 +30,7 @@ public enum ImageFileFormat: String, Sendable {
             // The trailer byte 0x3B ends a GIF; some writers pad after it.
             return bytes.suffix(16).contains(0x3B)
         case .jpeg:
-            // EOI marker (FF D9); phones sometimes append data after it, so look in the tail, not the last bytes.
-            return bytes.suffix(4096).firstRange(of: [0xFF, 0xD9]) != nil
+            return Self.jpegReachesEndOfImage(bytes)
         case .webp:
             // RIFF size field says how long the file is.
             guard bytes.count >= 12 else { return false }
@@ -40,6 +39,34 @@ public enum ImageFileFormat: String, Sendable {
         case .tiff, .bmp, .pnm:
             return true  // no trailer; the decoder reports short data
         }
+    }
+
+    /// Walks a JPEG's segments and entropy-coded data to its EOI marker (FF D9). A search for FF D9 alone is
+    /// fooled by those bytes in a header table or an embedded thumbnail; phones may append data after EOI, which
+    /// is fine.
+    static func jpegReachesEndOfImage(_ b: [UInt8]) -> Bool {
+        var i = 2
+        while i + 1 < b.count {
+            guard b[i] == 0xFF else { return false }
+            let marker = b[i + 1]
+            switch marker {
+            case 0xD9: return true
+            case 0xFF: i += 1; continue  // fill byte
+            case 0x01, 0xD0...0xD7: i += 2; continue
+            default: break
+            }
+            guard i + 3 < b.count else { return false }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            i += 2 + length
+            if marker == 0xDA {
+                // Entropy-coded data: FF 00 is a stuffed byte and FF D0–D7 a restart; any other FF xx is a marker.
+                while i + 1 < b.count {
+                    if b[i] == 0xFF, b[i + 1] != 0x00, !(0xD0...0xD7).contains(b[i + 1]) { break }
+                    i += 1
+                }
+            }
+        }
+        return false
     }
 
     /// Width and height read straight from the header bytes, for formats where that is a few fixed fields.

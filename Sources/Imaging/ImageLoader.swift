@@ -29,8 +29,8 @@ public struct ImageLoader: Sendable {
         _ = LeptonicaPix.silenceMessages
 
         guard let (width, height) = format.headerDimensions(bytes) ?? LeptonicaPix.headerDimensions(bytes) else {
-            throw bytes.count < 64 ? .truncated(path: name, format: format.rawValue)
-                                   : .decodeFailed(path: name, format: format.rawValue)
+            throw format.looksComplete(bytes) ? .decodeFailed(path: name, format: format.rawValue)
+                                              : .truncated(path: name, format: format.rawValue)
         }
         guard width > 0, height > 0 else { throw .decodeFailed(path: name, format: format.rawValue) }
         guard width.multipliedReportingOverflow(by: height).partialValue <= pixelLimit, width <= 1 << 20,

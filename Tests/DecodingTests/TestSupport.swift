@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+
+/// Paths the tests use: the package root, the shared corpus beside it, a scratch folder per test.
+enum TestPaths {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let corpus = (packageRoot as NSString).appendingPathComponent("../shared/corpus/barcodes")
+    static let samples = (packageRoot as NSString).appendingPathComponent("SampleImages")
+
+    static func scratchFolder(_ name: String = #function) throws -> String {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-tests-\(getpid())-\(name.filter(\.isLetter))")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
+/// Runs a program (zint, convert) and fails the test if it does not succeed.
+@discardableResult
+func runTool(_ tool: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        XCTFail("\(tool) \(arguments.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self))", file: file, line: line)
+        throw CocoaError(.executableLoad)
+    }
+    return String(decoding: data, as: UTF8.self)
+}
