@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+
+/// The real `cardscan` binary as a subprocess: what a user and a front end see.
+final class ScanCommandTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let samples = (packageRoot as NSString).appendingPathComponent("SampleImages")
+
+    /// The binary built beside this test bundle (swift build --build-tests builds every product).
+    static var binary: String {
+        let testBundle = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0])
+        return testBundle.deletingLastPathComponent().appendingPathComponent("cardscan").path
+    }
+
+    struct Run { let status: Int32; let stdout: String; let stderr: String }
+
+    func cardscan(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.arguments = arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    func scratch(_ name: String = #function) throws -> String {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-cli-\(getpid())-\(name.filter(\.isLetter))")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Every sample image's ground-truth barcodes come out of `scan --json`, one JSON object per image per line.
+    func testSamplesMatchTheirGroundTruth() throws {
+        let run = try cardscan(["scan", "--json", Self.samples])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n")
+        let truthFiles = try FileManager.default.contentsOfDirectory(atPath: Self.samples).filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(lines.count, truthFiles.count, "one line per image")
+        for line in lines {
+            let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            let source = result["source"] as! String
+            let truthPath = (source as NSString).deletingPathExtension + ".json"
+            let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as! [String: Any]
+            let items = result["items"] as! [[String: Any]]
+            for expected in truth["barcodes"] as! [[String: Any]] {
+                XCTAssertTrue(items.contains { ($0["text"] as? String) == (expected["text"] as! String)
+                                               && ($0["format"] as? String) == (expected["format"] as! String) },
+                              "\(source): expected \(expected), got \(items.map { ($0["format"]!, $0["text"]!) })")
+            }
+            let image = result["image"] as! [String: Int]
+            if let upright = truth["uprightSize"] as? [Int] { XCTAssertEqual([image["width"]!, image["height"]!], upright) }
+            for item in items {
+                let bounds = item["bounds"] as! [[Int]]
+                XCTAssertEqual(bounds.count, 4)
+                for p in bounds {
+                    XCTAssertTrue((-2...image["width"]! + 2).contains(p[0]) && (-2...image["height"]! + 2).contains(p[1]),
+                                  "\(source): bounds \(bounds) inside the image")
+                }
+            }
+            XCTAssertNotNil(result["timings"])
+            XCTAssertEqual((result["region"] as? [String: String])?["code"] != nil, true)
+        }
+    }
+
+    /// One bad file never stops the rest: each is reported naming the file, the good ones still scan, and the
+    /// exit status says some inputs failed.
+    func testBadFilesAreReportedAndTheRestScan() throws {
+        let dir = try scratch()
+        let fm = FileManager.default
+        try fm.copyItem(atPath: "\(Self.samples)/loyalty-card-01.jpg", toPath: "\(dir)/good.jpg")
+        fm.createFile(atPath: "\(dir)/empty.png", contents: Data())
+        fm.createFile(atPath: "\(dir)/notes.jpg", contents: Data("not a photo".utf8))
+        let good = try Data(contentsOf: URL(fileURLWithPath: "\(Self.samples)/gb-nhs-card-01.jpg"))
+        fm.createFile(atPath: "\(dir)/cut.jpg", contents: good.prefix(good.count / 3))
+        try fm.createSymbolicLink(atPath: "\(dir)/gone.png", withDestinationPath: "\(dir)/nowhere.png")
+        fm.createFile(atPath: "\(dir)/locked.png", contents: try Data(contentsOf: URL(fileURLWithPath: "\(dir)/good.jpg")))
+        chmod("\(dir)/locked.png", 0)
+
+        let text = try cardscan(["scan", dir])
+        XCTAssertEqual(text.status, 3, "some inputs failed")
+        XCTAssertTrue(text.stdout.contains("good.jpg") && text.stdout.contains("5012345678900"), text.stdout)
+        for name in ["empty.png", "notes.jpg", "cut.jpg", "gone.png"] {
+            XCTAssertTrue(text.stderr.contains("\(dir)/\(name):"), "\(name) reported on stderr: \(text.stderr)")
+        }
+        XCTAssertTrue(text.stderr.contains("empty"), text.stderr)
+        XCTAssertTrue(text.stderr.contains("not an image"), text.stderr)
+        XCTAssertTrue(text.stderr.contains("truncated"), text.stderr)
+        if getuid() != 0 { XCTAssertTrue(text.stderr.contains("locked.png: cannot be read"), text.stderr) }
+
+        let json = try cardscan(["scan", "--json", dir])
+        XCTAssertEqual(json.status, 3)
+        let objects = try json.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        let errors = objects.compactMap { $0["error"] as? [String: String] }
+        XCTAssertGreaterThanOrEqual(errors.count, 4)
+        XCTAssertTrue(errors.contains { $0["code"] == "truncated" })
+        XCTAssertTrue(objects.contains { ($0["source"] as? String)?.hasSuffix("good.jpg") == true && $0["items"] != nil })
+    }
+
+    func testHugeImageIsRefusedFromItsHeader() throws {
+        let dir = try scratch()
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [0x00, 0x00, 0x9C, 0x40, 0x00, 0x00, 0x9C, 0x40, 8, 0, 0, 0, 0, 0, 0, 0, 0]
+        FileManager.default.createFile(atPath: "\(dir)/huge.png", contents: Data(png))
+        let run = try cardscan(["scan", "\(dir)/huge.png"])
+        XCTAssertEqual(run.status, 1, "the only input failed: the job failed")
+        XCTAssertTrue(run.stderr.contains("huge.png: 40000x40000 pixels is over the limit"), run.stderr)
+    }
+
+    func testExitStatusesAndHelp() throws {
+        // Nothing found: an image with no code.
+        let dir = try scratch()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["convert", "-size", "200x120", "plasma:", "\(dir)/blank.png"]
+        try p.run(); p.waitUntilExit()
+        let nothing = try cardscan(["scan", "\(dir)/blank.png"])
+        XCTAssertEqual(nothing.status, 2, nothing.stdout + nothing.stderr)
+        XCTAssertTrue(nothing.stdout.contains("nothing found"))
+
+        XCTAssertEqual(try cardscan(["scan"]).status, 64)
+        XCTAssertEqual(try cardscan(["scan", "--formats", "bogus", Self.samples]).status, 64)
+        XCTAssertEqual(try cardscan(["scan", "--region", "FR", Self.samples]).status, 64)
+        XCTAssertEqual(try cardscan(["scan", "--jobs", "0", Self.samples]).status, 64)
+        XCTAssertEqual(try cardscan(["frobnicate"]).status, 64)
+
+        let help = try cardscan(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("scan"))
+        let scanHelp = try cardscan(["scan", "--help"])
+        for option in ["--json", "--formats", "--region", "--jobs", "--max-megapixels", "--no-retries", "--retry-budget"] {
+            XCTAssertTrue(scanHelp.stdout.contains(option), "scan --help explains \(option)")
+        }
+    }
+
+    func testFormatsOptionLimitsWhatIsRead() throws {
+        let run = try cardscan(["scan", "--json", "--formats", "datamatrix", "\(Self.samples)/je-wristband-01.jpg"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\"DATAMATRIX\""))
+        XCTAssertFalse(run.stdout.contains("\"CODE-128\""), "Code 128 was not asked for")
+        XCTAssertTrue(run.stdout.contains("\"gs1\":true"))
+    }
+
+    func testRegionComesFromOptionEnvironmentOrTimeZone() throws {
+        let file = "\(Self.samples)/loyalty-card-01.jpg"
+        let byOption = try cardscan(["scan", "--json", "--region", "JE", file], environment: ["CARDSCAN_REGION": "GG"])
+        XCTAssertTrue(byOption.stdout.contains(#""region":{"basis":"option","code":"JE"}"#), byOption.stdout)
+        let byEnv = try cardscan(["scan", "--json", file], environment: ["CARDSCAN_REGION": "GG"])
+        XCTAssertTrue(byEnv.stdout.contains(#""region":{"basis":"environment","code":"GG"}"#), byEnv.stdout)
+        let byZone = try cardscan(["scan", "--json", file], environment: ["CARDSCAN_REGION": "", "TZ": "Europe/Jersey"])
+        XCTAssertTrue(byZone.stdout.contains(#""region":{"basis":"timezone","code":"JE"}"#), byZone.stdout)
+    }
+}
