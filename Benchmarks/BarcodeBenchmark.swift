@@ -1,4 +1,5 @@
 import CardModel
+import Decoding
 import Evaluation
 import Foundation
 import ScanEngine
@@ -9,12 +10,14 @@ struct BarcodeBenchmark {
     var directory: String
     var runs = 5
     var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var retryEffort = BarcodeOptions().retryEffort
 
     func run() throws {
         let corpus = try BarcodeCorpus(root: directory)
         let files = corpus.samples.map(\.imagePath)
         guard !files.isEmpty else { throw BenchError("no images with expected content under \(directory)") }
-        let options = ScanOptions(jobs: jobs)
+        var options = ScanOptions(jobs: jobs)
+        options.barcodes.retryEffort = retryEffort
 
         var latencies: [Double] = []
         var wallTimes: [Double] = []
@@ -61,7 +64,8 @@ struct BarcodeBenchmark {
         let machine = MachineInfo.current
         print("## Barcodes: \(directory)")
         print("")
-        print("\(machine.description); \(runs) runs over \(files.count) images; cardscan with \(jobs) worker(s), release build.")
+        print("\(machine.description); \(runs) runs over \(files.count) images; cardscan with \(jobs) worker(s), "
+              + "retry effort \(retryEffort), release build.")
         print("")
         print("| set | images | cardscan | misreads | zbarimg | zbarimg misreads |")
         print("|---|---:|---:|---:|---:|---:|")

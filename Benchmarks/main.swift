@@ -2,7 +2,7 @@ import Foundation
 
 // cardscan-bench: latency and accuracy per stage, against the tools a user would otherwise pick, in the same run.
 let usage = """
-    usage: cardscan-bench barcodes DIR [--runs N] [--jobs N]
+    usage: cardscan-bench barcodes DIR [--runs N] [--jobs N] [--retry-effort N]
       barcodes  decode every image of DIR (zxing-cpp test-sample layout) N times; compare with zbarimg
     """
 
@@ -21,6 +21,7 @@ do {
         var bench = BarcodeBenchmark(directory: "../shared/corpus/barcodes")
         if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
         if let jobs = option("--jobs").flatMap(Int.init) { bench.jobs = jobs }
+        if let effort = option("--retry-effort").flatMap(Double.init) { bench.retryEffort = effort }
         if let dir = args.first { bench.directory = dir }
         try bench.run()
     default:

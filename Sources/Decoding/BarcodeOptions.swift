@@ -7,14 +7,16 @@ public struct BarcodeOptions: Sendable, Equatable {
     /// When the first pass finds nothing, retry on transformed copies (scaled, inverted, binarised, rotated).
     /// Default true: a still photo is worth the extra time. Live video turns it off (the next frame is the retry).
     public var retries: Bool
-    /// Most wall-clock time retries may take on one image, in seconds. Default 0.8 s; a retry already started
-    /// finishes. The budget actually used is also capped at `retryBudgetFactor` times what the first pass took,
-    /// so a small image that was quick to read is not given a photo's budget.
+    /// How much retrying one image may do, in units of its own first pass (each retry step has a measured cost
+    /// in those units; see RetryPlan). Default 6: the second opinion, a full-density zbar pass, inversion and the
+    /// first turns of a 2D code fit; a full plan is about 14. Counting work, not seconds, keeps results the same on
+    /// every machine and under load.
+    public var retryEffort: Double = 6
+    /// Images smaller than this many pixels are budgeted as if they had this many. Default 300 000 (640x480).
+    public var retryMinimumPixels: Int = 300_000
+    /// Wall-clock safety cap on retries for one image, in seconds. Default 0.8 s; only a pathological image
+    /// reaches it (a retry already started finishes).
     public var retryBudget: Double
-    /// Cap on retry time as a multiple of the first pass's time. Default 4 (with a floor of 20 ms): on the public
-    /// corpus 2, 3 and 4 found the same codes, at 0.60, 0.70 and 0.78 of zbarimg's time; 4 leaves the most room
-    /// for the harder phone photos the corpus lacks.
-    public var retryBudgetFactor: Double = 4
 
     public init(formats: Set<BarcodeFormat> = Set(BarcodeFormat.allCases), retries: Bool = true,
                 retryBudget: Double = 0.8) {

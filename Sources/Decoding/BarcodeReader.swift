@@ -30,23 +30,31 @@ public final class BarcodeReader {
     }
 
     private func readWithRetries(_ image: GrayImage) -> [Barcode] {
-        let start = Date()
         // Pass 1: each format by the reader that does it best.
         let first = combined(restoringExtendedCode128(zbar?.scan(image) ?? [], in: image),
                              zxing.read(image, pass: .init(formats: matrixOnly)))
         if !first.isEmpty || !options.retries { return first }
-        let firstPass = Date().timeIntervalSince(start)
-        let deadline = Date().addingTimeInterval(min(options.retryBudget, max(0.02, firstPass * options.retryBudgetFactor)))
+        let deadline = Date().addingTimeInterval(options.retryBudget)
+        // Work is counted in pixels processed: a step costing 1.0 is one first pass over this image. Small images
+        // are budgeted as if they had `retryMinimumPixels`: their passes are so quick that every step is worth it.
+        let pixels = Double(image.pixelCount)
+        var effortLeft = options.retryEffort * max(pixels, Double(options.retryMinimumPixels))
+        func canAfford(_ cost: Double) -> Bool {
+            guard cost * pixels <= effortLeft, Date() < deadline else { return false }
+            effortLeft -= cost * pixels
+            return true
+        }
 
         // Pass 2: zxing on zbar's formats. The two fail on different images (zbar's scan lines vs zxing's
         // row decoding); one symbol at a time keeps zxing off its asserting merge path.
         var attemptStart = Date()
+        _ = canAfford(0.35)  // always taken: the cheapest step, and the one that recovers most
         let second = zxing.read(image, pass: .init(formats: zbarFormats, maxSymbols: 1))
         trace("zxing-second-opinion", since: attemptStart, found: second)
         if !second.isEmpty { return second }
 
         // Pass 3: zbar on every line rather than every second one (thin codes with short bars).
-        if Date() < deadline, let zbarEveryLine {
+        if let zbarEveryLine, canAfford(1.2) {
             attemptStart = Date()
             let found = zbarEveryLine.scan(image)
             trace("zbar-every-line", since: attemptStart, found: found)
@@ -55,7 +63,7 @@ public final class BarcodeReader {
 
         // Then transformed copies, both readers, all formats.
         for attempt in RetryPlan.attempts(for: image) {
-            if Date() >= deadline { break }
+            guard canAfford(attempt.cost) else { break }
             attemptStart = Date()
             let variant = attempt.make(image)
             var pass = ZXingReader.Pass(formats: attempt.matrixFormatsOnly ? matrixOnly : options.formats, maxSymbols: 1)

@@ -11,7 +11,7 @@ enum ScanCommand: Command {
     static let abstract = "read barcodes from image files or folders (recursively)"
     static let usage = """
         usage: cardscan scan [--json] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
-                             [--no-retries] [--retry-budget SECONDS] PATH...
+                             [--no-retries] [--retry-effort N] [--retry-budget SECONDS] PATH...
 
         Scans every image file given, and every image inside the folders given (recursively; files without an
         image extension are skipped inside folders). One unreadable file never stops the rest: it is reported
@@ -26,7 +26,9 @@ enum ScanCommand: Command {
           --jobs N               worker threads (default: one per core)
           --max-megapixels N     refuse images whose header declares more pixels (default: 50)
           --no-retries           one pass per image; no retries on scaled, inverted or rotated copies
-          --retry-budget SECONDS time allowed for retries on one image (default: 0.8)
+          --retry-effort N       how much retrying one image may do, in units of its first pass (default: 6;
+                                 about 14 runs every retry step)
+          --retry-budget SECONDS wall-clock cap on retries for one image (default: 0.8)
 
         exit status: 0 something found; 2 nothing found; 3 some inputs could not be read (the rest were
         scanned); 1 no input could be read; 64 usage error.
@@ -36,7 +38,8 @@ enum ScanCommand: Command {
         let args: ArgumentList
         do {
             args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries"],
-                                    valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-budget"])
+                                    valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-effort",
+                                                 "--retry-budget"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
 
         var options = ScanOptions()
@@ -57,6 +60,10 @@ enum ScanCommand: Command {
         if let budget = args.value("--retry-budget") {
             guard let s = Double(budget), s >= 0 else { return Terminal.usageError("--retry-budget needs seconds ≥ 0", usage: usage) }
             options.barcodes.retryBudget = s
+        }
+        if let effort = args.value("--retry-effort") {
+            guard let e = Double(effort), e >= 0 else { return Terminal.usageError("--retry-effort needs a number ≥ 0", usage: usage) }
+            options.barcodes.retryEffort = e
         }
         if args.has("--no-retries") { options.barcodes.retries = false }
         do {
