@@ -8,7 +8,11 @@ public struct ScanResult: Codable, Sendable {
     public struct Timings: Codable, Hashable, Sendable {
         public var loadMs: Double
         public var barcodeMs: Double
-        public init(loadMs: Double = 0, barcodeMs: Double = 0) { self.loadMs = loadMs; self.barcodeMs = barcodeMs }
+        public var ocrMs: Double?
+        public var suggestMs: Double?
+        public init(loadMs: Double = 0, barcodeMs: Double = 0, ocrMs: Double? = nil, suggestMs: Double? = nil) {
+            self.loadMs = loadMs; self.barcodeMs = barcodeMs; self.ocrMs = ocrMs; self.suggestMs = suggestMs
+        }
     }
 
     public var source: String
@@ -50,9 +54,14 @@ public struct Suggestion: Codable, Hashable, Sendable {
     public var confidence: Double
     public var from: [String]
     public var bounds: Quad?
+    /// Why it did not validate, when it did not (e.g. "fails the Modulus 11 check").
+    public var problem: String?
+    /// The card it would create; nil for a field that is part of a card (a name, a date of birth).
+    public var card: CardCandidate?
     public init(id: String, type: String, value: String, display: String, valid: Bool, checks: [String],
-                confidence: Double, from: [String], bounds: Quad?) {
+                confidence: Double, from: [String], bounds: Quad?, problem: String? = nil, card: CardCandidate? = nil) {
         self.id = id; self.type = type; self.value = value; self.display = display; self.valid = valid
         self.checks = checks; self.confidence = confidence; self.from = from; self.bounds = bounds
+        self.problem = problem; self.card = card
     }
 }

@@ -1,0 +1,70 @@
+/// Social security numbers of the Channel Islands and the UK National Insurance number, told apart:
+/// Jersey `JY` + 6 digits + A–D; Guernsey `GY` + 6 digits; UK NINO two letters (HMRC's rules) + 6 digits + A–D.
+public enum SocialSecurityNumber: Hashable, Sendable {
+    case jersey(String)       // "JY123456A"
+    case guernsey(String)     // "GY123456"
+    case nationalInsurance(String)  // "QQ123456C"
+
+    public var value: String {
+        switch self {
+        case .jersey(let v), .guernsey(let v), .nationalInsurance(let v): v
+        }
+    }
+
+    /// `JY 12 34 56 A`, `GY 12 34 56`, `QQ 12 34 56 C`: how they are printed.
+    public var display: String {
+        let c = Array(value)
+        var out = String(c[0..<2]) + " " + String(c[2..<4]) + " " + String(c[4..<6]) + " " + String(c[6..<8])
+        if c.count == 9 { out += " " + String(c[8]) }
+        return out
+    }
+
+    /// Finds them in a line of OCR text, allowing the printed spacing (`JY 12 34 56 A`).
+    public static func find(in text: String) -> [SocialSecurityNumber] {
+        // Compact each candidate: letters and digits of a run that may contain single spaces.
+        let upper = Array(text.uppercased())
+        var found: [SocialSecurityNumber] = []
+        var i = 0
+        while i + 1 < upper.count {
+            guard upper[i].isLetter, upper[i + 1].isLetter, i == 0 || !upper[i - 1].isLetter else { i += 1; continue }
+            var compact: [Character] = [upper[i], upper[i + 1]]
+            var j = i + 2
+            while j < upper.count, compact.count < 9 {
+                let ch = upper[j]
+                if ch == " " || ch == "-" { j += 1; continue }
+                let position = compact.count
+                if position < 8 {
+                    // digits; O read for 0 is common inside the number
+                    if ch.isNumber { compact.append(ch) } else if ch == "O" { compact.append("0") } else { break }
+                } else if ch.isLetter, j + 1 == upper.count || !upper[j + 1].isLetter {
+                    compact.append(ch)
+                } else { break }
+                j += 1
+            }
+            let prefix = String(compact.prefix(2))
+            if compact.count >= 8, compact[2..<8].allSatisfy(\.isNumber) {
+                let digits = String(compact[2..<8])
+                let suffix: Character? = compact.count == 9 ? compact[8] : nil
+                if prefix == "JY", let s = suffix, "ABCD".contains(s) {
+                    found.append(.jersey("JY" + digits + String(s)))
+                } else if prefix == "GY", suffix == nil {
+                    found.append(.guernsey("GY" + digits))
+                } else if let s = suffix, "ABCD".contains(s), isValidNINOPrefix(prefix) {
+                    found.append(.nationalInsurance(prefix + digits + String(s)))
+                }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
+
+    /// HMRC: neither letter D, F, I, Q, U or V; the second not O; BG, GB, KN, NK, NT, TN and ZZ never allocated.
+    /// JY and GY are taken as the Channel Islands' numbers, never as NINOs.
+    static func isValidNINOPrefix(_ p: String) -> Bool {
+        let c = Array(p)
+        guard c.count == 2, !"DFIQUV".contains(c[0]), !"DFIQUVO".contains(c[1]) else { return false }
+        return !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ", "JY", "GY"].contains(p)
+    }
+}

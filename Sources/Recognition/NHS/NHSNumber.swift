@@ -1,0 +1,74 @@
+/// A UK health service number: England/Wales/Isle of Man NHS numbers, Scottish CHI numbers and Northern Ireland
+/// H&C numbers share the 10-digit form and the Modulus 11 check; the first three digits say which it is.
+public struct NHSNumber: Hashable, Sendable {
+    public enum Range: String, Sendable {
+        case englandWalesIsleOfMan = "england"
+        case scotlandCHI = "chi"
+        case northernIrelandHC = "hc"
+        case test = "test"
+        case other = "other"
+    }
+
+    /// The ten digits.
+    public let digits: String
+
+    public init?(digits: String) {
+        guard digits.count == 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        self.digits = digits
+    }
+
+    /// `943 476 5919`: how it is printed.
+    public var display: String {
+        let d = Array(digits)
+        return String(d[0..<3]) + " " + String(d[3..<6]) + " " + String(d[6..<10])
+    }
+
+    public var range: Range {
+        let prefix = Int(digits.prefix(3))!
+        switch prefix {
+        case 10...311: return .scotlandCHI
+        case 320...399: return .northernIrelandHC
+        case 400...499, 600...799: return .englandWalesIsleOfMan
+        case 999: return .test
+        default: return .other
+        }
+    }
+
+    /// Modulus 11 over the first nine digits with weights 10…2: 11 − (sum mod 11) is the check digit; 11 means 0;
+    /// 10 means the number is never issued.
+    public static func modulus11CheckDigit(_ nine: [Int]) -> Int? {
+        let sum = zip(nine, (2...10).reversed()).reduce(0) { $0 + $1.0 * $1.1 }
+        let check = 11 - sum % 11
+        switch check {
+        case 11: return 0
+        case 10: return nil
+        default: return check
+        }
+    }
+
+    public var passesModulus11: Bool {
+        let d = digits.compactMap(\.wholeNumberValue)
+        return NHSNumber.modulus11CheckDigit(Array(d.prefix(9))) == d[9]
+    }
+
+    /// A CHI number starts with the holder's date of birth as DDMMYY; a number in the CHI range whose first six
+    /// digits are no date is not a CHI number.
+    public var hasValidCHIDate: Bool {
+        let d = digits.compactMap(\.wholeNumberValue)
+        let day = d[0] * 10 + d[1], month = d[2] * 10 + d[3], year = d[4] * 10 + d[5]
+        return SimpleDate(year: 2000 + year, month: month, day: day) != nil
+            || SimpleDate(year: 1900 + year, month: month, day: day) != nil
+    }
+
+    /// Whether it validates, and the checks that say so (for the suggestion's `checks`).
+    public var validation: (valid: Bool, checks: [String], problem: String?) {
+        var checks = ["range:\(range.rawValue)"]
+        guard passesModulus11 else { return (false, checks, "fails the Modulus 11 check") }
+        checks.insert("mod11", at: 0)
+        if range == .scotlandCHI {
+            guard hasValidCHIDate else { return (false, checks, "a CHI number must start with a date (DDMMYY)") }
+            checks.append("chi:date")
+        }
+        return (true, checks, nil)
+    }
+}

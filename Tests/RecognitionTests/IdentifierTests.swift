@@ -1,0 +1,131 @@
+import CardModel
+@testable import Recognition
+import XCTest
+
+final class NHSNumberTests: XCTestCase {
+    func testKnownValidAndInvalidNumbers() {
+        for digits in ["9434765919", "4000000632", "3462950622", "0101011113", "9000000009", "9449305552", "9876543210", "9990000018"] {
+            XCTAssertTrue(NHSNumber(digits: digits)!.validation.valid, digits)
+        }
+        for digits in ["9434765918", "1234567890"] {
+            let v = NHSNumber(digits: digits)!.validation
+            XCTAssertFalse(v.valid, digits)
+            XCTAssertEqual(v.problem, "fails the Modulus 11 check")
+        }
+        XCTAssertNil(NHSNumber(digits: "943476591"))
+        XCTAssertNil(NHSNumber(digits: "94347659190"))
+    }
+
+    func testCheckDigitRules() {
+        // Remainder 0 → 11 → check 0; 10 → never issued.
+        XCTAssertEqual(NHSNumber.modulus11CheckDigit([9, 0, 0, 0, 0, 0, 0, 0, 0]), 9)
+        XCTAssertNil(NHSNumber.modulus11CheckDigit([1, 2, 3, 4, 5, 6, 7, 8, 9]))
+        XCTAssertEqual(NHSNumber.modulus11CheckDigit([4, 0, 0, 0, 0, 0, 0, 6, 3]), 2)
+    }
+
+    func testRanges() {
+        XCTAssertEqual(NHSNumber(digits: "4000000632")!.range, .englandWalesIsleOfMan)
+        XCTAssertEqual(NHSNumber(digits: "3462950622")!.range, .northernIrelandHC)
+        XCTAssertEqual(NHSNumber(digits: "0101011113")!.range, .scotlandCHI)
+        XCTAssertEqual(NHSNumber(digits: "9990000018")!.range, .test)
+        XCTAssertTrue(NHSNumber(digits: "0101011113")!.validation.checks.contains("chi:date"))
+        XCTAssertTrue(NHSNumber(digits: "9990000018")!.validation.checks.contains("range:test"))
+    }
+
+    func testFinderReadsPrintedFormsAndRepairsOnlyWhenTheCheckConfirms() {
+        XCTAssertEqual(NHSNumberFinder.find(in: "NHS Number: 943 476 5919").map(\.number.digits), ["9434765919"])
+        XCTAssertEqual(NHSNumberFinder.find(in: "943-476-5919").map(\.number.digits), ["9434765919"])
+        XCTAssertEqual(NHSNumberFinder.find(in: "ref 9434765919.").map(\.number.digits), ["9434765919"])
+        let repaired = NHSNumberFinder.find(in: "NHS No: 943 476 59I9")
+        XCTAssertEqual(repaired.map(\.number.digits), ["9434765919"])
+        XCTAssertEqual(repaired.first?.repaired, true)
+        XCTAssertEqual(NHSNumberFinder.find(in: "999 0O0 0O18").map(\.number.digits), ["9990000018"])
+        // A slip that would only give an invalid number is not offered; nor is a group that is mostly letters.
+        XCTAssertTrue(NHSNumberFinder.find(in: "999 0O0 0O17").isEmpty)
+        XCTAssertTrue(NHSNumberFinder.find(in: "999 OOO OO18").isEmpty, "at most two repairs")
+        // Invalid numbers printed as such are found (and marked invalid later), phone numbers are not taken apart.
+        XCTAssertEqual(NHSNumberFinder.find(in: "123 456 7890").map(\.number.digits), ["1234567890"])
+        XCTAssertTrue(NHSNumberFinder.find(in: "Tel 01534 445566").isEmpty)
+        XCTAssertTrue(NHSNumberFinder.find(in: "12345678901").isEmpty)
+    }
+}
+
+final class SocialSecurityTests: XCTestCase {
+    func testJerseyGuernseyAndNationalInsurance() {
+        XCTAssertEqual(SocialSecurityNumber.find(in: "SSN: JY 12 34 56 A"), [.jersey("JY123456A")])
+        XCTAssertEqual(SocialSecurityNumber.find(in: "JY123456D"), [.jersey("JY123456D")])
+        XCTAssertEqual(SocialSecurityNumber.find(in: "Social Security GY123456"), [.guernsey("GY123456")])
+        XCTAssertEqual(SocialSecurityNumber.find(in: "GY 12 34 56"), [.guernsey("GY123456")])
+        XCTAssertEqual(SocialSecurityNumber.find(in: "NI: AB 12 34 56 C"), [.nationalInsurance("AB123456C")])
+        XCTAssertTrue(SocialSecurityNumber.find(in: "JY123456E").isEmpty, "suffix must be A–D")
+        XCTAssertTrue(SocialSecurityNumber.find(in: "QQ123456C").isEmpty, "Q is never a NINO first letter")
+        XCTAssertTrue(SocialSecurityNumber.find(in: "GB123456A").isEmpty, "GB is never allocated")
+        XCTAssertEqual(SocialSecurityNumber.jersey("JY123456A").display, "JY 12 34 56 A")
+    }
+
+    func testGuernseyPostcodeIsNotASocialSecurityNumber() {
+        XCTAssertTrue(SocialSecurityNumber.find(in: "St Peter Port GY1 1AA").isEmpty)
+    }
+}
+
+final class PostcodeTests: XCTestCase {
+    func testRegionsAndForms() {
+        XCTAssertEqual(Postcode("je2 3ab")?.value, "JE2 3AB")
+        XCTAssertEqual(Postcode("JE23AB")?.region, .je)
+        XCTAssertEqual(Postcode("GY1 1AA")?.region, .gg)
+        XCTAssertEqual(Postcode("GY10 1SA")?.region, .gg, "Sark")
+        XCTAssertEqual(Postcode("GY9 3AA")?.region, .gg, "Alderney")
+        XCTAssertEqual(Postcode("SW1A 1AA")?.region, .gb)
+        XCTAssertNil(Postcode("JE6 1AA"), "Jersey is JE1–JE5")
+        XCTAssertNil(Postcode("GY11 1AA"), "Guernsey is GY1–GY10")
+        XCTAssertNil(Postcode("AB1 1CI"), "inward letters never C, I, K, M, O, V")
+        XCTAssertEqual(Postcode.find(in: "1 Rue Example, St Peter Port, GY1 1AA").map(\.value), ["GY1 1AA"])
+        XCTAssertEqual(Postcode.find(in: "Address JE2 3AB Jersey").map(\.value), ["JE2 3AB"])
+    }
+}
+
+final class DateTests: XCTestCase {
+    let today = SimpleDate(year: 2026, month: 11, day: 22)!
+
+    func testFormats() {
+        for text in ["DOB: 14/07/1945", "DOB 14.07.1945", "D.O.B. 14-07-1945", "DOB: 14-Jul-1945", "Born 14 July 1945",
+                     "Date of birth: 1945-07-14"] {
+            let found = DateFinder.find(in: text)
+            XCTAssertEqual(found.map(\.date.iso), ["1945-07-14"], text)
+            XCTAssertEqual(found.first?.role, .dateOfBirth, text)
+        }
+        XCTAssertTrue(DateFinder.find(in: "31/02/1980").isEmpty, "no such day")
+    }
+
+    func testExpiryIsNotABirthDate() {
+        XCTAssertEqual(DateFinder.find(in: "Expires 01/2029 31/01/2029").first?.role, .expiryOrIssue)
+        XCTAssertFalse(DateFinder.isPlausibleBirthDate(SimpleDate(year: 2030, month: 1, day: 1)!, today: today))
+        XCTAssertFalse(DateFinder.isPlausibleBirthDate(SimpleDate(year: 1890, month: 1, day: 1)!, today: today))
+        XCTAssertTrue(DateFinder.isPlausibleBirthDate(SimpleDate(year: 1945, month: 7, day: 14)!, today: today))
+    }
+}
+
+final class NameAndGS1Tests: XCTestCase {
+    func testNames() {
+        XCTAssertEqual(NameFinder.find(in: "Name: Alex Example"), "Alex Example")
+        XCTAssertEqual(NameFinder.find(in: "EXAMPLE, Jordan"), "Jordan Example")
+        XCTAssertEqual(NameFinder.find(in: "SAMPLE-SMITH, Sam Lee"), "Sam Lee Sample-smith")
+        XCTAssertNil(NameFinder.find(in: "Name: 12345"))
+        XCTAssertNil(NameFinder.find(in: "Points card"))
+    }
+
+    func testGS1ElementStrings() {
+        let gs1 = GS1ElementString("8018795000000000000012\u{1D}91JE123456")!
+        XCTAssertEqual(gs1.value("8018"), "795000000000000012")
+        XCTAssertEqual(gs1.value("91"), "JE123456")
+        XCTAssertTrue(GS1ElementString.passesMod10("795000000000000012"))
+        XCTAssertFalse(GS1ElementString.passesMod10("795000000000000019"))
+        XCTAssertTrue(GS1ElementString.passesMod10("5012345678900"), "EAN-13")
+        XCTAssertNil(gs1.nhsNumberInGSRN, "this GSRN carries no NHS number")
+        // A GSRN built from a company prefix and NHS number 999 000 0018.
+        let body = "7950000" + "9990000018"
+        let check = (0...9).first { GS1ElementString.passesMod10(body + String($0)) }!
+        let wristband = GS1ElementString("8018" + body + String(check) + "\u{1D}91H123")!
+        XCTAssertEqual(wristband.nhsNumberInGSRN?.digits, "9990000018")
+    }
+}

@@ -1,0 +1,84 @@
+import CardModel
+import Recognition
+import XCTest
+
+final class SuggestionBuilderTests: XCTestCase {
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let box = Quad(x: 0, y: 0, width: 10, height: 10)
+    let gbTimezone = RegionResolution(code: .gb, basis: .timezone)
+
+    func line(_ id: String, _ text: String, confidence: Double = 0.9) -> RecognizedItem {
+        RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 0, y: Int(id.dropFirst())! * 40, width: 300, height: 30),
+                       confidence: confidence)
+    }
+
+    func testBarcodeAndPrintedNumberJoinAndRankFirst() {
+        let items = [
+            RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "9990000018", bounds: box, confidence: 1),
+            line("t1", "Name: Alex Example"),
+            line("t2", "NHS No: 999 000 0018"),
+            line("t3", "Ref 123 456 7890"),
+        ]
+        let out = builder.build(items: items, region: gbTimezone)
+        let top = out.suggestions[0]
+        XCTAssertEqual(top.type, "nhsNumber")
+        XCTAssertEqual(top.value, "9990000018")
+        XCTAssertEqual(top.display, "999 000 0018")
+        XCTAssertTrue(top.valid)
+        XCTAssertEqual(Set(top.from), ["b1", "t2"])
+        XCTAssertGreaterThan(top.confidence, 0.95)
+        XCTAssertEqual(top.card, CardCandidate(name: "NHS Number", number: "9990000018", category: "Healthcare", region: .gb, codeType: .code128))
+        XCTAssertEqual(top.bounds, items[2].bounds, "the printed number is what a person taps")
+        // The failing 10-digit number is listed, invalid, below every valid suggestion.
+        let bad = out.suggestions.first { $0.value == "1234567890" }!
+        XCTAssertFalse(bad.valid)
+        XCTAssertEqual(bad.problem, "fails the Modulus 11 check")
+        let lastValid = out.suggestions.lastIndex { $0.valid }!
+        XCTAssertGreaterThan(out.suggestions.firstIndex { $0.value == "1234567890" }!, lastValid)
+        XCTAssertTrue(out.suggestions.contains { $0.type == "name" && $0.value == "Alex Example" })
+    }
+
+    func testJerseyPostcodeRefinesRegionAndBuildsTheJHCIString() {
+        let items = [line("t1", "Name: Jordan Example"), line("t2", "DOB: 14/07/1945"), line("t3", "12 Example Road"),
+                     line("t4", "St Helier"), line("t5", "JE2 3AB")]
+        let out = builder.build(items: items, region: gbTimezone)
+        XCTAssertEqual(out.region, RegionResolution(code: .je, basis: .evidence))
+        let health = out.suggestions.first { $0.type == "jerseyHealthId" }!
+        XCTAssertEqual(health.value, "Name: Jordan Example, DOB: 14/07/1945, Address: 12 Example Road, St Helier, JE2 3AB")
+        XCTAssertEqual(health.card?.name, "Jersey Health ID")
+        XCTAssertEqual(health.card?.codeType, .qrCode)
+        XCTAssertEqual(out.suggestions.first { $0.type == "dateOfBirth" }?.value, "1945-07-14")
+        XCTAssertEqual(out.suggestions.first { $0.type == "postcode" }?.value, "JE2 3AB")
+        // An explicit region is never overridden.
+        let explicit = builder.build(items: items, region: RegionResolution(code: .gb, basis: .option))
+        XCTAssertEqual(explicit.region.code, .gb)
+    }
+
+    func testGuernseyNumberAndLoyaltyCode() {
+        let items = [line("t1", "SSN: GY123456"),
+                     RecognizedItem(id: "b1", kind: .barcode, format: .ean13, text: "5012345678900", bounds: box, confidence: 1)]
+        let out = builder.build(items: items, region: RegionResolution(code: .gg, basis: .environment))
+        XCTAssertEqual(out.suggestions[0].type, "guernseySocialSecurity")
+        XCTAssertEqual(out.suggestions[0].card?.region, .gg)
+        let loyalty = out.suggestions.first { $0.type == "loyalty" }!
+        XCTAssertTrue(loyalty.valid)
+        XCTAssertEqual(loyalty.card?.category, "Loyalty Cards")
+        XCTAssertEqual(loyalty.card?.codeType, .ean13)
+    }
+
+    func testWristbandGS1InJersey() {
+        let items = [RecognizedItem(id: "b1", kind: .barcode, format: .dataMatrix, text: "8018795000000000000012\u{1D}91JE123456",
+                                    gs1: true, bounds: box, confidence: 1)]
+        let out = builder.build(items: items, region: RegionResolution(code: .je, basis: .timezone))
+        XCTAssertEqual(out.suggestions[0].type, "jerseyPatientId")
+        XCTAssertEqual(out.suggestions[0].value, "JE123456")
+        XCTAssertEqual(out.suggestions[0].card?.isDefault, true)
+        XCTAssertEqual(out.suggestions[0].card?.name, "Jersey Patient ID")
+    }
+
+    func testInvalidNHSNeverAboveValid() {
+        let items = [line("t1", "943 476 5918", confidence: 0.99), line("t2", "943 476 5919", confidence: 0.5)]
+        let out = builder.build(items: items, region: gbTimezone)
+        XCTAssertEqual(out.suggestions.map(\.value).prefix(2), ["9434765919", "9434765918"])
+    }
+}
