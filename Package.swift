@@ -26,7 +26,7 @@ let package = Package(
 
         // MARK: Pipeline stages.
         .target(name: "Imaging", dependencies: ["CTesseract"]),
-        .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing"]),
+        .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing", "CTesseract"]),
         .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding"]),
 
         // Scoring decoders against a corpus of images with expected content (benchmarks and tests share it).

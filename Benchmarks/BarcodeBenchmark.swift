@@ -18,6 +18,7 @@ struct BarcodeBenchmark {
         guard !files.isEmpty else { throw BenchError("no images with expected content under \(directory)") }
         var options = ScanOptions(jobs: jobs)
         options.barcodes.retryEffort = retryEffort
+        options.readsText = false  // barcodes only: OCR has its own suite
 
         var latencies: [Double] = []
         var wallTimes: [Double] = []

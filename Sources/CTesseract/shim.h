@@ -8,3 +8,8 @@
 static inline unsigned char cts_get_data_byte(const l_uint32 *line, int x) {
     return (unsigned char)GET_DATA_BYTE(line, x);
 }
+
+/// SET_DATA_BYTE as a function, for the same reason.
+static inline void cts_set_data_byte(l_uint32 *line, int x, unsigned char value) {
+    SET_DATA_BYTE(line, x, value);
+}

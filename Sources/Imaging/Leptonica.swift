@@ -74,6 +74,19 @@ final class LeptonicaPix {
         return try? GrayImage(width: w, height: h, pixels: out)
     }
 
+    /// An 8-bit pix holding a copy of `image`. The corresponding C function is `pixCreate`.
+    convenience init?(gray image: GrayImage) {
+        guard let pix = pixCreate(Int32(image.width), Int32(image.height), 8), let data = pixGetData(pix) else { return nil }
+        self.init(pix)
+        let wpl = Int(pixGetWpl(pix))
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<image.height {
+                let line = data + y * wpl
+                for x in 0..<image.width { cts_set_data_byte(line, Int32(x), src[y * image.stride + x]) }
+            }
+        }
+    }
+
     /// Leptonica prints its own errors to stderr; cardscan reports errors itself, naming the file.
     /// The corresponding C function is `setMsgSeverity`.
     static let silenceMessages: Void = { _ = setMsgSeverity(l_int32(L_SEVERITY_NONE)) }()

@@ -2,6 +2,7 @@ import CardModel
 import Decoding
 import Foundation
 import Imaging
+import Recognition
 
 /// The façade: `scan(file)` for one still image, `scanFiles` for many on all cores.
 /// One engine per thread (it owns C decoders); `scanFiles` makes one per worker.
@@ -9,11 +10,19 @@ public final class ScanEngine {
     public let options: ScanOptions
     private let loader: ImageLoader
     private let barcodes: BarcodeReader
+    /// nil when text is not read, or tesseract could not start (then `textProblem` says why).
+    private let text: TextReader?
+    public let textProblem: TextReaderError?
 
     public init(options: ScanOptions = ScanOptions()) {
         self.options = options
         loader = ImageLoader(pixelLimit: options.pixelLimit)
         barcodes = BarcodeReader(options: options.barcodes)
+        if options.readsText {
+            do throws(TextReaderError) { text = try TextReader(); textProblem = nil } catch { text = nil; textProblem = error }
+        } else {
+            text = nil; textProblem = nil
+        }
     }
 
     /// Loads and scans one image file. Throws only when the file cannot be read as an image.
@@ -31,10 +40,24 @@ public final class ScanEngine {
         let start = DispatchTime.now()
         let found = barcodes.read(image)
         let decoded = DispatchTime.now()
-        let items = found.enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)") }
+        var items = found.enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)") }
+        var ocrMs: Double?
+        if let text {
+            let lines = text.read(image).lines
+            items += lines.enumerated().map { index, line in
+                RecognizedItem(id: "t\(index + 1)", kind: .text, text: line.text, bounds: line.bounds,
+                               confidence: (line.confidence * 100).rounded() / 100)
+            }
+            ocrMs = Self.milliseconds(from: decoded, to: DispatchTime.now())
+        }
+        let suggestStart = DispatchTime.now()
+        let built = SuggestionBuilder(today: options.today)
+            .build(items: items, region: options.region ?? RegionResolution(code: .gb, basis: .fallback))
+        let done = DispatchTime.now()
         return ScanResult(source: source, image: .init(width: image.width, height: image.height),
-                          region: options.region, items: items,
-                          timings: .init(barcodeMs: Self.milliseconds(from: start, to: decoded)))
+                          region: built.region, items: items, suggestions: built.suggestions,
+                          timings: .init(barcodeMs: Self.milliseconds(from: start, to: decoded), ocrMs: ocrMs,
+                                         suggestMs: Self.milliseconds(from: suggestStart, to: done)))
     }
 
     static func milliseconds(from a: DispatchTime, to b: DispatchTime) -> Double {

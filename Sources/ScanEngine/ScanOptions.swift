@@ -1,6 +1,7 @@
 import CardModel
 import Decoding
 import Imaging
+import Recognition
 
 /// Everything that shapes a scan, as plain values. Each `cardscan scan` flag maps to one property.
 public struct ScanOptions: Sendable {
@@ -12,6 +13,10 @@ public struct ScanOptions: Sendable {
     public var region: RegionResolution?
     /// Worker threads for many files (default: one per core).
     public var jobs: Int
+    /// Read the card's printed text (tesseract) and build suggestions from it. Default true.
+    public var readsText: Bool = true
+    /// "Today", for judging dates of birth (default: the current date).
+    public var today: SimpleDate = .today
 
     public init(barcodes: BarcodeOptions = BarcodeOptions(), pixelLimit: Int = ImageLoader.defaultPixelLimit,
                 region: RegionResolution? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -8,9 +8,9 @@ import ScanEngine
 /// `cardscan scan`: barcodes (and, later, card details) from image files and folders.
 enum ScanCommand: Command {
     static let name = "scan"
-    static let abstract = "read barcodes from image files or folders (recursively)"
+    static let abstract = "read barcodes and card details from image files or folders; suggest cards"
     static let usage = """
-        usage: cardscan scan [--json] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
+        usage: cardscan scan [--json] [--no-ocr] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
                              [--no-retries] [--retry-effort N] [--retry-budget SECONDS] PATH...
 
         Scans every image file given, and every image inside the folders given (recursively; files without an
@@ -26,6 +26,7 @@ enum ScanCommand: Command {
           --jobs N               worker threads (default: one per core)
           --max-megapixels N     refuse images whose header declares more pixels (default: 50)
           --no-retries           one pass per image; no retries on scaled, inverted or rotated copies
+          --no-ocr               barcodes only: do not read the printed text
           --retry-effort N       how much retrying one image may do, in units of its first pass (default: 6;
                                  about 14 runs every retry step)
           --retry-budget SECONDS wall-clock cap on retries for one image (default: 0.8)
@@ -37,7 +38,7 @@ enum ScanCommand: Command {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ArgumentList
         do {
-            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries"],
+            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr"],
                                     valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-effort",
                                                  "--retry-budget"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
@@ -66,6 +67,7 @@ enum ScanCommand: Command {
             options.barcodes.retryEffort = e
         }
         if args.has("--no-retries") { options.barcodes.retries = false }
+        if args.has("--no-ocr") { options.readsText = false }
         do {
             options.region = try RegionResolver().resolve(option: args.value("--region"),
                                                           environment: ProcessInfo.processInfo.environment,

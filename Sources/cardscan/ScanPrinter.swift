@@ -17,7 +17,17 @@ struct ScanPrinter {
         let header = "\(result.source) (\(result.image.width)x\(result.image.height))"
         guard !result.items.isEmpty else { return Terminal.out("\(header): nothing found") }
         Terminal.out("\(header):")
-        for item in result.items {
+        let cards = result.suggestions.filter { $0.card != nil }
+        if !cards.isEmpty {
+            let region = result.region.map { " (region \($0.code.rawValue), from \($0.basis.rawValue))" } ?? ""
+            Terminal.out("  suggestions\(region):")
+            for (index, s) in cards.enumerated() {
+                let mark = s.valid ? "✓" : "✗"
+                let why = s.valid ? s.checks.joined(separator: ", ") : (s.problem ?? "not valid")
+                Terminal.out("  \(index + 1). \(mark) \(s.card!.name): \(s.display)  [\(why); \(Int(s.confidence * 100))%]")
+            }
+        }
+        for item in result.items where item.kind == .barcode {
             let b = item.bounds
             let label = (item.format?.rawValue ?? item.kind.rawValue) + (item.gs1 == true ? " (GS1)" : "")
             Terminal.out("  \(label.padding(toLength: 16, withPad: " ", startingAt: 0)) \(Self.printable(item.text))"

@@ -28,6 +28,12 @@ public struct SimpleDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
+    /// The current date in the local time zone.
+    public static var today: SimpleDate {
+        let c = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return SimpleDate(year: c.year!, month: c.month!, day: c.day!)!
+    }
+
     /// Whole years from this date to `today`.
     public func age(on today: SimpleDate) -> Int {
         var years = today.year - year

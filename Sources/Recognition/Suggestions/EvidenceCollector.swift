@@ -56,10 +56,12 @@ struct EvidenceCollector {
                                       problem: nil, confidence: 0.9, itemID: item.id, bounds: item.bounds, fromBarcode: true))
             }
         }
-        let idLike = !text.isEmpty && text.count <= 40
-        found.append(Evidence(kind: .membership, value: text, display: text, valid: idLike, checks: [],
-                              problem: idLike ? nil : "too long for a card number", confidence: 0.9, itemID: item.id,
-                              bounds: item.bounds, fromBarcode: true, codeType: CodeType(format: format)))
+        // What is left is a card number for a membership or similar card, unless the code carried a person's
+        // details (then those are the suggestions) or is too long to be a number someone keeps.
+        guard found.isEmpty, !text.isEmpty, text.count <= 40 else { return found }
+        found.append(Evidence(kind: .membership, value: text, display: text, valid: true, checks: ["barcode"],
+                              problem: nil, confidence: 0.9, itemID: item.id, bounds: item.bounds, fromBarcode: true,
+                              codeType: CodeType(format: format)))
         return found
     }
 

@@ -1,0 +1,104 @@
+import CTesseract
+import CardModel
+import Imaging
+
+/// One tesseract engine with the English model loaded (about 0.1 s to create: make one per worker and reuse it).
+/// Owns its `TessBaseAPI*`; one thread at a time.
+///
+/// tesseract here is built with OpenMP, which reads `OMP_THREAD_LIMIT` when the library loads: the process must
+/// start with it set to 1 (the CLI re-executes itself to make sure; LIBRARY-NOTES.md), and parallelism comes from
+/// several engines instead.
+final class TesseractEngine {
+    private let api: OpaquePointer
+
+    enum PageLayout: Int32 {
+        /// Tesseract's own layout analysis (PSM_AUTO).
+        case automatic = 3
+        /// As much text as possible in no particular order (PSM_SPARSE_TEXT): finds text on patterned card
+        /// backgrounds where automatic layout finds none.
+        case sparse = 11
+    }
+
+    /// The corresponding C functions are `TessBaseAPICreate` and `TessBaseAPIInit3`.
+    init() throws(TextReaderError) {
+        guard let api = TessBaseAPICreate() else { throw .engineUnavailable("tesseract could not be created") }
+        // A failed Init3 still needs TessBaseAPIDelete (tesseract/capi.h: the handle is always the caller's).
+        guard TessBaseAPIInit3(api, nil, "eng") == 0 else {
+            TessBaseAPIDelete(api)
+            throw .engineUnavailable("tesseract could not load its English model (eng.traineddata); install tesseract-ocr-eng")
+        }
+        self.api = api
+        // Tesseract writes diagnostics ("Detected 23 diacritics") to stderr; cardscan reports its own errors.
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    struct Line {
+        let text: String
+        let confidence: Double
+        let box: (left: Int, top: Int, right: Int, bottom: Int)
+        let words: [(text: String, confidence: Double, box: (left: Int, top: Int, right: Int, bottom: Int))]
+    }
+
+    /// Recognises the text of an upright image. The corresponding C function is `TessBaseAPIRecognize`.
+    func recognize(_ image: GrayImage, layout: PageLayout) -> [Line] {
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
+        return image.pixels.withUnsafeBufferPointer { buffer -> [Line] in
+            TessBaseAPISetImage(api, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.stride))
+            TessBaseAPISetSourceResolution(api, 300)
+            defer { TessBaseAPIClear(api) }
+            guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
+            defer { TessResultIteratorDelete(iterator) }
+            return Self.lines(iterator)
+        }
+    }
+
+    private static func lines(_ it: OpaquePointer) -> [Line] {
+        let page = TessResultIteratorGetPageIterator(it)
+        func box(_ level: TessPageIteratorLevel) -> (Int, Int, Int, Int) {
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            _ = TessPageIteratorBoundingBox(page, level, &l, &t, &r, &b)
+            return (Int(l), Int(t), Int(r), Int(b))
+        }
+        func text(_ level: TessPageIteratorLevel) -> String {
+            guard let c = TessResultIteratorGetUTF8Text(it, level) else { return "" }
+            defer { TessDeleteText(c) }
+            return String(cString: c)
+        }
+        var lines: [Line] = []
+        var words: [(String, Double, (Int, Int, Int, Int))] = []
+        var lineText = "", lineConfidence = 0.0, lineBox = (0, 0, 0, 0)
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                if !words.isEmpty {
+                    lines.append(Line(text: lineText, confidence: lineConfidence, box: lineBox,
+                                      words: words.map { ($0.0, $0.1, $0.2) }))
+                }
+                words = []
+                lineText = text(RIL_TEXTLINE).trimmingCharacters(in: .whitespacesAndNewlines)
+                lineConfidence = Double(TessResultIteratorConfidence(it, RIL_TEXTLINE)) / 100
+                lineBox = box(RIL_TEXTLINE)
+            }
+            let word = text(RIL_WORD)
+            if !word.isEmpty { words.append((word, Double(TessResultIteratorConfidence(it, RIL_WORD)) / 100, box(RIL_WORD))) }
+        } while TessResultIteratorNext(it, RIL_WORD) != 0
+        if !words.isEmpty {
+            lines.append(Line(text: lineText, confidence: lineConfidence, box: lineBox, words: words.map { ($0.0, $0.1, $0.2) }))
+        }
+        return lines.filter { !$0.text.isEmpty }
+    }
+}
+
+/// Why text recognition is unavailable.
+public enum TextReaderError: Error, CustomStringConvertible, Sendable {
+    case engineUnavailable(String)
+    public var description: String {
+        switch self { case .engineUnavailable(let why): why }
+    }
+}
+
+import Foundation

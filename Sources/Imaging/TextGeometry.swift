@@ -1,0 +1,54 @@
+import CTesseract
+
+/// Where text in an image leans and which way up it stands, measured with leptonica's document-analysis
+/// routines, so OCR can be given upright, level text. Only measurements leave this file; the image itself is
+/// turned by the pure-Swift transforms, which also map coordinates back.
+extension GrayImage {
+    /// The angle (degrees, clockwise positive as seen) by which text lines lean, searched within ±`range`, and
+    /// leptonica's confidence in it; nil when no text lines were found. Turning the image by the negative of it
+    /// levels the text. The corresponding C function is `pixFindSkewSweepAndSearch`.
+    public func textSkew(range: Double = 16) -> (degrees: Double, confidence: Double)? {
+        _ = LeptonicaPix.silenceMessages
+        guard let gray = LeptonicaPix(gray: self), let binary = gray.binarizedForLayout() else { return nil }
+        var angle: Float = 0, confidence: Float = 0
+        let status = pixFindSkewSweepAndSearch(binary.pointer, &angle, &confidence, 2, 1, Float(range), 1, 0.01)
+        guard status == 0, confidence > 0 else { return nil }
+        // leptonica's angle is counter-clockwise positive in its y-down image: clockwise as seen is the negative.
+        return (-Double(angle), Double(confidence))
+    }
+
+    /// How many quarter turns clockwise make the text upright (0–3), or nil when leptonica cannot tell
+    /// (too little text). The corresponding C functions are `pixOrientDetect` and `makeOrientDecision`.
+    public func textQuarterTurnsToUpright() -> (turns: Int, upConfidence: Double, leftConfidence: Double)? {
+        _ = LeptonicaPix.silenceMessages
+        guard let gray = LeptonicaPix(gray: self), let binary = gray.binarizedForLayout() else { return nil }
+        var up: Float = 0, left: Float = 0, orientation: Int32 = 0
+        guard pixOrientDetect(binary.pointer, &up, &left, 0, 0) == 0,
+              makeOrientDecision(up, left, 0, 0, &orientation, 0) == 0 else { return nil }
+        let turns: Int
+        switch orientation {
+        case Int32(L_TEXT_ORIENT_UP): turns = 0
+        case Int32(L_TEXT_ORIENT_LEFT): turns = 1   // text's up points left: turn clockwise once
+        case Int32(L_TEXT_ORIENT_DOWN): turns = 2
+        case Int32(L_TEXT_ORIENT_RIGHT): turns = 3
+        default: return nil
+        }
+        return (turns, Double(up), Double(left))
+    }
+
+    /// A 3x3 median filter: removes sensor and JPEG speckle without blurring letter edges.
+    /// The corresponding C function is `pixMedianFilter`.
+    public func medianFiltered() -> GrayImage {
+        guard let pix = LeptonicaPix(gray: self), let filtered = LeptonicaPix(pixMedianFilter(pix.pointer, 3, 3)),
+              let out = filtered.copyGray8() else { return self }
+        return out
+    }
+}
+
+extension LeptonicaPix {
+    /// Background-normalised and thresholded to 1 bpp: dark text on light, as leptonica's layout analysis wants.
+    func binarizedForLayout() -> LeptonicaPix? {
+        guard let normalized = LeptonicaPix(pixBackgroundNormSimple(pointer, nil, nil)) else { return nil }
+        return LeptonicaPix(pixConvertTo1(normalized.pointer, 160))
+    }
+}
