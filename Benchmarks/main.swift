@@ -4,6 +4,9 @@ import Foundation
 let usage = """
     usage: cardscan-bench barcodes DIR [--runs N] [--jobs N] [--retry-effort N]
       barcodes  decode every image of DIR (zxing-cpp test-sample layout) N times; compare with zbarimg
+    usage: cardscan-bench ocr [DIR] [--runs N]
+      ocr       card photos with ground truth (default SampleImages): end-to-end latency per card and ID
+                numbers found, against the tesseract CLI in the same run
     """
 
 var args = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +25,11 @@ do {
         if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
         if let jobs = option("--jobs").flatMap(Int.init) { bench.jobs = jobs }
         if let effort = option("--retry-effort").flatMap(Double.init) { bench.retryEffort = effort }
+        if let dir = args.first { bench.directory = dir }
+        try bench.run()
+    case "ocr":
+        var bench = OCRBenchmark()
+        if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
         if let dir = args.first { bench.directory = dir }
         try bench.run()
     default:

@@ -8,7 +8,7 @@ public enum Region: String, Codable, Sendable, CaseIterable {
 /// The region in force for a scan, and what decided it (the contract's `region`).
 public struct RegionResolution: Codable, Hashable, Sendable {
     public enum Basis: String, Codable, Sendable {
-        case option, environment, timezone, evidence, fallback
+        case option, environment, config, timezone, evidence, fallback
     }
     public var code: Region
     public var basis: Basis

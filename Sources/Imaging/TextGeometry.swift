@@ -17,23 +17,15 @@ extension GrayImage {
         return (-Double(angle), Double(confidence))
     }
 
-    /// How many quarter turns clockwise make the text upright (0–3), or nil when leptonica cannot tell
-    /// (too little text). The corresponding C functions are `pixOrientDetect` and `makeOrientDecision`.
-    public func textQuarterTurnsToUpright() -> (turns: Int, upConfidence: Double, leftConfidence: Double)? {
+    /// Whether level text reads right way up: leptonica's ascender/descender statistics, positive for upright
+    /// and negative for upside down, near zero when it cannot tell (little text). Measure after levelling.
+    /// The corresponding C function is `pixOrientDetect` (its up/down confidence).
+    public func textUprightConfidence() -> Double? {
         _ = LeptonicaPix.silenceMessages
         guard let gray = LeptonicaPix(gray: self), let binary = gray.binarizedForLayout() else { return nil }
-        var up: Float = 0, left: Float = 0, orientation: Int32 = 0
-        guard pixOrientDetect(binary.pointer, &up, &left, 0, 0) == 0,
-              makeOrientDecision(up, left, 0, 0, &orientation, 0) == 0 else { return nil }
-        let turns: Int
-        switch orientation {
-        case Int32(L_TEXT_ORIENT_UP): turns = 0
-        case Int32(L_TEXT_ORIENT_LEFT): turns = 1   // text's up points left: turn clockwise once
-        case Int32(L_TEXT_ORIENT_DOWN): turns = 2
-        case Int32(L_TEXT_ORIENT_RIGHT): turns = 3
-        default: return nil
-        }
-        return (turns, Double(up), Double(left))
+        var up: Float = 0, left: Float = 0
+        guard pixOrientDetect(binary.pointer, &up, &left, 0, 0) == 0 else { return nil }
+        return Double(up)
     }
 
     /// A 3x3 median filter: removes sensor and JPEG speckle without blurring letter edges.

@@ -16,9 +16,11 @@ extension ScanEngine {
         guard !paths.isEmpty else { return }
         let queue = OutcomeQueue(count: paths.count)
         let workers = min(options.jobs, paths.count)
+        var perWorker = options
+        if workers >= ProcessInfo.processInfo.activeProcessorCount { perWorker.parallelStages = false }
         for _ in 0..<workers {
-            let thread = Thread {
-                let engine = ScanEngine(options: options)
+            let thread = Thread { [perWorker] in
+                let engine = ScanEngine(options: perWorker)
                 while let index = queue.nextIndex() {
                     let path = paths[index]
                     let outcome: FileOutcome

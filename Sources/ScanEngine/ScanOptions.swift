@@ -15,6 +15,9 @@ public struct ScanOptions: Sendable {
     public var jobs: Int
     /// Read the card's printed text (tesseract) and build suggestions from it. Default true.
     public var readsText: Bool = true
+    /// Read barcodes and text of one image at the same time, on two threads. Default true (lower latency for
+    /// one card); `scanFiles` turns it off when its workers already fill every core.
+    public var parallelStages: Bool = true
     /// "Today", for judging dates of birth (default: the current date).
     public var today: SimpleDate = .today
 

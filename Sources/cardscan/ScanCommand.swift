@@ -22,7 +22,9 @@ enum ScanCommand: Command {
           --formats LIST         comma-separated formats to look for (default: all):
                                  \(BarcodeFormat.allCases.map(\.rawValue).joined(separator: ", "))
                                  loose spellings work too: ean13, qr, datamatrix, code128, itf
-          --region R             GB, JE or GG (default: CARDSCAN_REGION, else the system time zone, else GB)
+          --region R             GB, JE or GG (default: CARDSCAN_REGION, else "region = …" in the config file
+                                 ~/.config/cardscan/config, else the system time zone, else GB; a JE or GY
+                                 postcode on the card refines all but --region)
           --jobs N               worker threads (default: one per core)
           --max-megapixels N     refuse images whose header declares more pixels (default: 50)
           --no-retries           one pass per image; no retries on scaled, inverted or rotated copies
@@ -69,9 +71,7 @@ enum ScanCommand: Command {
         if args.has("--no-retries") { options.barcodes.retries = false }
         if args.has("--no-ocr") { options.readsText = false }
         do {
-            options.region = try RegionResolver().resolve(option: args.value("--region"),
-                                                          environment: ProcessInfo.processInfo.environment,
-                                                          timeZone: TimeZone.current.identifier)
+            options.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
         } catch { return Terminal.usageError(error.description, usage: usage) }
         guard !args.positional.isEmpty else { return Terminal.usageError("no PATH given", usage: usage) }
 

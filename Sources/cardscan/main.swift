@@ -1,7 +1,7 @@
 import Foundation
 
 // cardscan: reads identity, health and loyalty cards from photos and webcams.
-let commands: [any Command.Type] = [ScanCommand.self]
+let commands: [any Command.Type] = [ScanCommand.self, GuidanceCommand.self]
 
 @MainActor func printHelp() {
     Terminal.out("""

@@ -12,6 +12,7 @@ final class NHSNumberTests: XCTestCase {
             XCTAssertFalse(v.valid, digits)
             XCTAssertEqual(v.problem, "fails the Modulus 11 check")
         }
+        XCTAssertFalse(NHSNumber(digits: "0000000000")!.validation.valid, "passes Modulus 11 but is never issued")
         XCTAssertNil(NHSNumber(digits: "943476591"))
         XCTAssertNil(NHSNumber(digits: "94347659190"))
     }
@@ -61,6 +62,8 @@ final class SocialSecurityTests: XCTestCase {
         XCTAssertTrue(SocialSecurityNumber.find(in: "QQ123456C").isEmpty, "Q is never a NINO first letter")
         XCTAssertTrue(SocialSecurityNumber.find(in: "GB123456A").isEmpty, "GB is never allocated")
         XCTAssertEqual(SocialSecurityNumber.jersey("JY123456A").display, "JY 12 34 56 A")
+        XCTAssertEqual(SocialSecurityNumber.find(in: "Number: [Y 12 34 56 B"), [.jersey("JY123456B")], "J read as [")
+        XCTAssertEqual(SocialSecurityNumber.find(in: "SSN: 6Y 12 34 56"), [.guernsey("GY123456")], "G read as 6")
     }
 
     func testGuernseyPostcodeIsNotASocialSecurityNumber() {

@@ -32,3 +32,26 @@ final class RegionResolverTests: XCTestCase {
         }
     }
 }
+
+final class RegionConfigAndGuidanceTests: XCTestCase {
+    func testConfigFileComesAfterEnvironmentAndBeforeTimeZone() throws {
+        let resolver = RegionResolver()
+        let config = "# cardscan settings\nregion = GG  # Guernsey desk\n"
+        XCTAssertEqual(try resolver.resolve(option: nil, environment: [:], config: config, timeZone: "Europe/Jersey"),
+                       RegionResolution(code: .gg, basis: .config))
+        XCTAssertEqual(try resolver.resolve(option: nil, environment: ["CARDSCAN_REGION": "JE"], config: config, timeZone: nil),
+                       RegionResolution(code: .je, basis: .environment))
+        XCTAssertEqual(try resolver.resolve(option: nil, environment: [:], config: "other = 1", timeZone: "Europe/Isle_of_Man"),
+                       RegionResolution(code: .gb, basis: .timezone))
+        XCTAssertThrowsError(try resolver.resolve(option: nil, environment: [:], config: "region = FR", timeZone: nil))
+        XCTAssertEqual(RegionResolver.configPath(environment: ["XDG_CONFIG_HOME": "/x"]), "/x/cardscan/config")
+        XCTAssertEqual(RegionResolver.configPath(environment: ["HOME": "/home/a"]), "/home/a/.config/cardscan/config")
+    }
+
+    func testGuidancePerRegion() {
+        XCTAssertEqual(Guidance.prompt(for: .gb), "Scan your NHS Number barcode (10-digit format)")
+        XCTAssertEqual(Guidance.prompt(for: .je, wristband: true), "Scan wristband barcode")
+        XCTAssertTrue(Guidance.prompt(for: .je).contains("JHCI"))
+        XCTAssertEqual(Guidance.prompt(for: .gg), "Scan or capture your Social Security card or health details")
+    }
+}

@@ -6,6 +6,8 @@ public struct NHSNumber: Hashable, Sendable {
         case scotlandCHI = "chi"
         case northernIrelandHC = "hc"
         case test = "test"
+        /// 000–009 million: no NHS, CHI or H&C number is issued there (0000000000 passes Modulus 11).
+        case unallocated = "unallocated"
         case other = "other"
     }
 
@@ -26,6 +28,7 @@ public struct NHSNumber: Hashable, Sendable {
     public var range: Range {
         let prefix = Int(digits.prefix(3))!
         switch prefix {
+        case 0...9: return .unallocated
         case 10...311: return .scotlandCHI
         case 320...399: return .northernIrelandHC
         case 400...499, 600...799: return .englandWalesIsleOfMan
@@ -64,6 +67,7 @@ public struct NHSNumber: Hashable, Sendable {
     public var validation: (valid: Bool, checks: [String], problem: String?) {
         var checks = ["range:\(range.rawValue)"]
         guard passesModulus11 else { return (false, checks, "fails the Modulus 11 check") }
+        guard range != .unallocated else { return (false, checks, "no NHS, CHI or H&C number starts with 000") }
         checks.insert("mod11", at: 0)
         if range == .scotlandCHI {
             guard hasValidCHIDate else { return (false, checks, "a CHI number must start with a date (DDMMYY)") }

@@ -1,8 +1,10 @@
 import CardModel
+import Foundation
 
-/// Decides the region for a scan: an explicit option, else the environment (`CARDSCAN_REGION`), else the system
-/// time zone (Europe/Jersey → JE, Europe/Guernsey → GG, Europe/London → GB), else GB. Evidence on the card
-/// (a JE or GY postcode) refines it later, in the suggestion layer.
+/// Decides the region for a scan: an explicit option, else the environment (`CARDSCAN_REGION`), else the config
+/// file (`region = JE`), else the system time zone (Europe/Jersey → JE, Europe/Guernsey → GG, Europe/London and
+/// Europe/Isle_of_Man → GB), else GB. Evidence on the card (a JE or GY postcode) refines it later, in the
+/// suggestion layer.
 public struct RegionResolver: Sendable {
     public enum Problem: Error, Equatable, CustomStringConvertible {
         case unknownRegion(String, source: String)
@@ -16,6 +18,7 @@ public struct RegionResolver: Sendable {
 
     public static let timeZoneRegions: [String: Region] = [
         "Europe/Jersey": .je, "Europe/Guernsey": .gg, "Europe/London": .gb, "Europe/Belfast": .gb,
+        "Europe/Isle_of_Man": .gb,
         "GB": .gb, "GB-Eire": .gb,
     ]
 
@@ -24,9 +27,10 @@ public struct RegionResolver: Sendable {
     /// - Parameters:
     ///   - option: the `--region` value, if given.
     ///   - environment: the process environment (only `CARDSCAN_REGION` is read).
+    ///   - config: the text of the config file, if there is one (`region = JE`; `#` starts a comment).
     ///   - timeZone: the system time zone identifier (e.g. `TimeZone.current.identifier`).
-    public func resolve(option: String?, environment: [String: String], timeZone: String?) throws(Problem)
-        -> RegionResolution
+    public func resolve(option: String?, environment: [String: String], config: String? = nil,
+                        timeZone: String?) throws(Problem) -> RegionResolution
     {
         if let option {
             guard let region = Region(code: option) else { throw .unknownRegion(option, source: "--region") }
@@ -36,9 +40,39 @@ public struct RegionResolver: Sendable {
             guard let region = Region(code: value) else { throw .unknownRegion(value, source: "CARDSCAN_REGION") }
             return RegionResolution(code: region, basis: .environment)
         }
+        if let config, let value = Self.setting("region", in: config) {
+            guard let region = Region(code: value) else { throw .unknownRegion(value, source: "the config file") }
+            return RegionResolution(code: region, basis: .config)
+        }
         if let timeZone, let region = Self.timeZoneRegions[timeZone] {
             return RegionResolution(code: region, basis: .timezone)
         }
         return RegionResolution(code: .gb, basis: .fallback)
+    }
+
+    /// `key = value` from a small config file.
+    static func setting(_ key: String, in config: String) -> String? {
+        for raw in config.split(separator: "\n") {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == key, !parts[1].isEmpty { return parts[1] }
+        }
+        return nil
+    }
+
+    /// Where the config file lives: `$XDG_CONFIG_HOME/cardscan/config`, else `~/.config/cardscan/config`;
+    /// `CARDSCAN_CONFIG` names another.
+    public static func configPath(environment: [String: String]) -> String {
+        if let path = environment["CARDSCAN_CONFIG"], !path.isEmpty { return path }
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
+        return base + "/cardscan/config"
+    }
+
+    /// The region as the CLI resolves it: option, environment, config file, time zone.
+    public func resolveForThisProcess(option: String?) throws(Problem) -> RegionResolution {
+        let env = ProcessInfo.processInfo.environment
+        let config = try? String(contentsOfFile: Self.configPath(environment: env), encoding: .utf8)
+        return try resolve(option: option, environment: env, config: config, timeZone: TimeZone.current.identifier)
     }
 }
