@@ -30,6 +30,12 @@ public struct ScanResult: Codable, Sendable {
     }
 }
 
+extension ScanResult {
+    /// A barcode, or text that made a suggestion: what a person would call "found something". Lines of text
+    /// alone are not (OCR reads fragments in any texture).
+    public var foundSomething: Bool { items.contains { $0.kind == .barcode } || !suggestions.isEmpty }
+}
+
 /// A file that could not be scanned: the contract's `error` entry (`{"source": …, "error": {…}}`).
 public struct ScanFailure: Codable, Sendable {
     public struct Detail: Codable, Sendable {

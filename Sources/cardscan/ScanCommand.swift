@@ -86,7 +86,7 @@ enum ScanCommand: Command {
             switch outcome {
             case .scanned(let result):
                 scanned += 1
-                if !result.items.isEmpty { found += 1 }
+                if result.foundSomething { found += 1 }
                 printer.print(result)
             case .failed(let path, let error):
                 failed += 1

@@ -15,7 +15,7 @@ struct ScanPrinter {
     func print(_ result: ScanResult) {
         if json { return emit(result) }
         let header = "\(result.source) (\(result.image.width)x\(result.image.height))"
-        guard !result.items.isEmpty else { return Terminal.out("\(header): nothing found") }
+        guard result.foundSomething else { return Terminal.out("\(header): nothing found") }
         Terminal.out("\(header):")
         let cards = result.suggestions.filter { $0.card != nil }
         if !cards.isEmpty {

@@ -7,8 +7,8 @@ final class SampleRecallTests: XCTestCase {
     static let fields = ["nhsNumber", "name", "dateOfBirth", "postcode", "jerseySocialSecurity", "guernseySocialSecurity"]
 
     func scanSamples() throws -> [[String: Any]] {
-        let run = try ScanCommandTests().cardscan(["scan", "--json", ScanCommandTests.samples],
-                                                  environment: ["CARDSCAN_REGION": "", "TZ": "UTC"])
+        let run = try ScanCommandTests.cardscan(["scan", "--json", ScanCommandTests.samples],
+                                                environment: ["CARDSCAN_REGION": "", "TZ": "UTC", "CARDSCAN_CONFIG": "/nonexistent"])
         XCTAssertEqual(run.status, 0, run.stderr)
         return try run.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
     }
