@@ -1,6 +1,9 @@
 import Foundation
+import ScanEngine
 
 // cardscan-bench: latency and accuracy per stage, against the tools a user would otherwise pick, in the same run.
+OpenMPSetup.restartWithOneThreadPerEngineIfNeeded()
+
 let usage = """
     usage: cardscan-bench barcodes DIR [--runs N] [--jobs N] [--retry-effort N]
       barcodes  decode every image of DIR (zxing-cpp test-sample layout) N times; compare with zbarimg

@@ -14,6 +14,12 @@ public struct BarcodeOptions: Sendable, Equatable {
     public var retryEffort: Double = 6
     /// Images smaller than this many pixels are budgeted as if they had this many. Default 300 000 (640x480).
     public var retryMinimumPixels: Int = 300_000
+    /// Larger images are read at this many pixels (then mapped back), with one full-size zxing look when
+    /// nothing is found. Default 1 500 000: above every image of the public corpus, below a 1600x1200 photo.
+    public var maxWorkingPixels: Int = 1_500_000
+    /// Images with more pixels than this skip the full-density zbar pass and are retried from a half-size copy.
+    /// Default 1 000 000.
+    public var retryHalfSizeAbove: Int = 1_000_000
     /// Wall-clock safety cap on retries for one image, in seconds. Default 0.8 s; only a pathological image
     /// reaches it (a retry already started finishes).
     public var retryBudget: Double

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 // cardscan: reads identity, health and loyalty cards from photos and webcams.
 let commands: [any Command.Type] = [ScanCommand.self, GuidanceCommand.self]
@@ -21,14 +22,7 @@ let commands: [any Command.Type] = [ScanCommand.self, GuidanceCommand.self]
         """)
 }
 
-// tesseract's OpenMP runtime reads OMP_THREAD_LIMIT once, when the library is loaded (before main): setting it
-// now would be too late (LIBRARY-NOTES.md measured p90 989 ms vs 159 ms). Start again with it in the environment.
-if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
-    setenv("OMP_THREAD_LIMIT", "1", 1)
-    let argv = CommandLine.unsafeArgv
-    execv("/proc/self/exe", argv)
-    // exec failed: go on with OpenMP's default threads (slower, same results).
-}
+OpenMPSetup.restartWithOneThreadPerEngineIfNeeded()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let first = arguments.first else { printHelp(); exit(ExitStatus.usage) }
