@@ -100,8 +100,8 @@ extension GrayImage {
     }
 
     private func boxDownscaled(toWidth w: Int, height h: Int) -> GrayImage {
-        var out = [UInt8](repeating: 0, count: w * h)
-        pixels.withUnsafeBufferPointer { src in
+        var result = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in result.withUnsafeMutableBufferPointer { out in
             for y in 0..<h {
                 let sy0 = y * height / h, sy1 = max(sy0 + 1, (y + 1) * height / h)
                 for x in 0..<w {
@@ -111,8 +111,8 @@ extension GrayImage {
                     out[y * w + x] = UInt8(sum / ((sy1 - sy0) * (sx1 - sx0)))
                 }
             }
-        }
-        return try! GrayImage(width: w, height: h, pixels: out)
+        } }
+        return try! GrayImage(width: w, height: h, pixels: result)
     }
 
     /// Bilinear resampling: `sourcePoint(x, y)` says where output pixel (x, y) comes from. Outside is white.
@@ -135,8 +135,8 @@ extension GrayImage {
         return try! GrayImage(width: w, height: h, pixels: out)
     }
 
-    /// Rotated by `degrees` (clockwise as seen) about the centre, on a canvas that holds all of it.
-    /// Returns the image and a function taking a point in the rotated image back to this image.
+    /// Rotated by `degrees` (clockwise as seen) about the centre, on a canvas that holds all of it (white where
+    /// nothing was). Returns the image and a function taking a point in the rotated image back to this image.
     public func rotated(byDegrees degrees: Double) -> (image: GrayImage, toSource: @Sendable (Double, Double) -> (Double, Double)) {
         let r = degrees * .pi / 180, c = cos(r), s = sin(r)
         let w = Int((abs(Double(width) * c) + abs(Double(height) * s)).rounded(.up))
@@ -146,7 +146,30 @@ extension GrayImage {
             let dx = x - ncx, dy = y - ncy
             return (cx + dx * c + dy * s, cy - dx * s + dy * c)
         }
-        return (resampled(width: w, height: h) { x, y in toSource(Double(x), Double(y)) }, toSource)
+        // Bilinear sampling, walking each output row along its line in the source (this loop is the hot part of
+        // levelling a photo for OCR: fixed-point weights, no per-pixel calls).
+        var out = [UInt8](repeating: 255, count: w * h)
+        let srcW = width, srcH = height, stride = self.stride
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let dy = Double(y) - ncy
+                    var sx = cx - ncx * c + dy * s, sy = cy + ncx * s + dy * c
+                    for x in 0..<w {
+                        defer { sx += c; sy -= s }
+                        guard sx >= 0, sy >= 0 else { continue }
+                        let x0 = Int(sx), y0 = Int(sy)
+                        guard x0 < srcW, y0 < srcH else { continue }
+                        let x1 = x0 + 1 < srcW ? x0 + 1 : x0, y1 = y0 + 1 < srcH ? y0 + 1 : y0
+                        let fx = Int((sx - Double(x0)) * 256), fy = Int((sy - Double(y0)) * 256)
+                        let top = Int(src[y0 * stride + x0]) * (256 - fx) + Int(src[y0 * stride + x1]) * fx
+                        let bottom = Int(src[y1 * stride + x0]) * (256 - fx) + Int(src[y1 * stride + x1]) * fx
+                        dst[y * w + x] = UInt8((top * (256 - fy) + bottom * fy) >> 16)
+                    }
+                }
+            }
+        }
+        return (try! GrayImage(width: w, height: h, pixels: out), toSource)
     }
 
     /// Black and white by a local threshold (mean of a window around each pixel, less a small offset):
