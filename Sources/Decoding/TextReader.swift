@@ -60,8 +60,8 @@ public final class TextReader {
             let fx = Double(image.width) / Double(work.width), fy = Double(image.height) / Double(work.height)
             transforms.append { x, y in (x * fx, y * fy) }
         }
-        // 2. Speckle off, edges kept (a reduction by a quarter or more has averaged the speckle already).
-        if factor > 0.75 { work = work.medianFiltered() }
+        // 2. Speckle off, edges kept (a reduction has averaged the speckle already).
+        if factor >= 1 { work = work.medianFiltered() }
         stage("scale+median")
 
         // Geometry is measured on a half-size copy: angles do not depend on scale, and it is four times cheaper.
