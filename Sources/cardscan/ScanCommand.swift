@@ -7,10 +7,31 @@ import ScanEngine
 
 /// `cardscan scan`: barcodes (and, later, card details) from image files and folders.
 enum ScanCommand: Command {
+    nonisolated(unsafe) static var annotationFailed = false
+
+    /// Draws what was read on the image (loaded again: results hold no pixels) and writes it as PNG.
+    static func writeAnnotation(_ result: ScanResult, to target: String, many: Bool, options: ScanOptions) {
+        let path = many ? (target as NSString).appendingPathComponent(
+            ((result.source as NSString).lastPathComponent as NSString).deletingPathExtension + ".annotated.png") : target
+        if many { try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true) }
+        do {
+            let image = try ImageLoader(pixelLimit: options.pixelLimit).load(contentsOf: result.source)
+            var boxes = result.items.map {
+                Annotation(bounds: $0.bounds, label: $0.id + ($0.format.map { " " + $0.rawValue } ?? ""),
+                           colour: $0.kind == .barcode ? .barcode : .text)
+            }
+            boxes += result.suggestions.compactMap { s in s.bounds.map { Annotation(bounds: $0, label: "\(s.id) \(s.type)", colour: .suggestion) } }
+            try image.writeAnnotatedPNG(boxes, to: path)
+        } catch {
+            Terminal.err("cardscan: \(error)")
+            annotationFailed = true
+        }
+    }
+
     static let name = "scan"
     static let abstract = "read barcodes and card details from image files or folders; suggest cards"
     static let usage = """
-        usage: cardscan scan [--json] [--no-ocr] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
+        usage: cardscan scan [--json] [--no-ocr] [--annotate OUT] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
                              [--no-retries] [--retry-effort N] [--retry-budget SECONDS] PATH...
 
         Scans every image file given, and every image inside the folders given (recursively; files without an
@@ -29,6 +50,8 @@ enum ScanCommand: Command {
           --max-megapixels N     refuse images whose header declares more pixels (default: 50)
           --no-retries           one pass per image; no retries on scaled, inverted or rotated copies
           --no-ocr               barcodes only: do not read the printed text
+          --annotate OUT         write each image as PNG with what was read boxed and labelled (ids and kinds,
+                                 never values): OUT is a file for one image, a folder for several
           --retry-effort N       how much retrying one image may do, in units of its first pass (default: 6;
                                  about 14 runs every retry step)
           --retry-budget SECONDS wall-clock cap on retries for one image (default: 0.8)
@@ -42,7 +65,7 @@ enum ScanCommand: Command {
         do {
             args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr"],
                                     valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-effort",
-                                                 "--retry-budget"])
+                                                 "--retry-budget", "--annotate"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
 
         var options = ScanOptions()
@@ -81,6 +104,7 @@ enum ScanCommand: Command {
             return ExitStatus.failure
         }
         let printer = ScanPrinter(json: args.has("--json"))
+        let annotate = args.value("--annotate")
         var scanned = 0, failed = 0, found = 0
         ScanEngine.scanFiles(files, options: options) { _, outcome in
             switch outcome {
@@ -88,12 +112,14 @@ enum ScanCommand: Command {
                 scanned += 1
                 if result.foundSomething { found += 1 }
                 printer.print(result)
+                if let annotate { Self.writeAnnotation(result, to: annotate, many: files.count > 1, options: options) }
             case .failed(let path, let error):
                 failed += 1
                 printer.print(failure: ScanFailure(source: path, code: error.code, message: error.description))
             }
         }
         if scanned == 0 { return ExitStatus.failure }
+        if annotationFailed { return ExitStatus.someInputsFailed }
         if failed > 0 { return ExitStatus.someInputsFailed }
         return found > 0 ? ExitStatus.success : ExitStatus.nothingFound
     }

@@ -173,3 +173,29 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertTrue(byZone.stdout.contains(#""region":{"basis":"timezone","code":"JE"}"#), byZone.stdout)
     }
 }
+
+final class AnnotateTests: XCTestCase {
+    /// `--annotate` writes a PNG of the scanned image's size, for one image (a file) or several (a folder).
+    func testAnnotatedImagesAreWritten() throws {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-annotate-\(getpid())")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let one = try ScanCommandTests.cardscan(["scan", "--annotate", "\(dir)/one.png", "\(ScanCommandTests.samples)/gb-nhs-card-00.jpg"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let png = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/one.png"))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // Width and height from IHDR match the photo (1600x1200).
+        let w = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        XCTAssertEqual([w, h], [1600, 1200])
+
+        let many = try ScanCommandTests.cardscan(["scan", "--no-ocr", "--annotate", "\(dir)/many",
+                                                  "\(ScanCommandTests.samples)/loyalty-card-00.jpg", "\(ScanCommandTests.samples)/loyalty-card-01.jpg"])
+        XCTAssertEqual(many.status, 0, many.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/many/loyalty-card-00.annotated.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/many/loyalty-card-01.annotated.png"))
+
+        let bad = try ScanCommandTests.cardscan(["scan", "--annotate", "/nonexistent-dir/x.png", "\(ScanCommandTests.samples)/loyalty-card-00.jpg"])
+        XCTAssertEqual(bad.status, 3, "the scan worked, the picture could not be written")
+        XCTAssertTrue(bad.stderr.contains("/nonexistent-dir/x.png"), bad.stderr)
+    }
+}
