@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Recognition", dependencies: ["CardModel"]),
 
         // MARK: Pipeline stages.
-        .target(name: "Imaging", dependencies: ["CTesseract"]),
+        .target(name: "Imaging", dependencies: ["CTesseract", "CardModel"]),
         .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing", "CTesseract"]),
         .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding"]),
 
