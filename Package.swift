@@ -14,6 +14,7 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "lept",
                        providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "CZXing",
             cxxSettings: [.unsafeFlags(["-I/usr/include/ZXing"])],
@@ -28,12 +29,13 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CTesseract", "CardModel"]),
         .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing", "CTesseract"]),
         .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding"]),
+        .target(name: "CardStore", dependencies: ["CardModel", "CSQLite"]),
 
         // Scoring decoders against a corpus of images with expected content (benchmarks and tests share it).
         .target(name: "Evaluation", dependencies: ["CardModel"]),
 
         // MARK: Executables.
-        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging"]),
+        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging", "CardStore"]),
         .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
         .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "CardStoreTests", dependencies: ["CardStore", "CardModel"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -4,10 +4,35 @@ import Foundation
 import Imaging
 import Recognition
 import ScanEngine
+import CardStore
 
 /// `cardscan scan`: barcodes (and, later, card details) from image files and folders.
 enum ScanCommand: Command {
     nonisolated(unsafe) static var annotationFailed = false
+    nonisolated(unsafe) static var saveFailed = false
+
+    /// Saves the picked card suggestion (numbered as in the text output), else the first valid one.
+    static func save(_ result: ScanResult, pick: Int?, to store: CardStore) {
+        let offered = result.suggestions.filter { $0.card != nil }
+        let chosen: Suggestion?
+        if let pick {
+            chosen = pick <= offered.count ? offered[pick - 1] : nil
+        } else {
+            chosen = offered.first { $0.valid }
+        }
+        guard let chosen, let candidate = chosen.card else {
+            Terminal.err("cardscan: \(result.source): nothing to save" + (pick.map { " (no suggestion \($0))" } ?? " (no valid suggestion)"))
+            saveFailed = true
+            return
+        }
+        do throws(StoreError) {
+            let card = try store.add(IDCard(candidate: candidate))
+            Terminal.err("saved \(card.id.uuidString.prefix(8).lowercased()) \(card.name) in \(card.category)")
+        } catch {
+            Terminal.err("cardscan: \(error)")
+            saveFailed = true
+        }
+    }
 
     /// Draws what was read on the image (loaded again: results hold no pixels) and writes it as PNG.
     static func writeAnnotation(_ result: ScanResult, to target: String, many: Bool, options: ScanOptions) {
@@ -31,7 +56,7 @@ enum ScanCommand: Command {
     static let name = "scan"
     static let abstract = "read barcodes and card details from image files or folders; suggest cards"
     static let usage = """
-        usage: cardscan scan [--json] [--no-ocr] [--annotate OUT] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
+        usage: cardscan scan [--json] [--no-ocr] [--save [--pick N] [--store PATH]] [--annotate OUT] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
                              [--no-retries] [--retry-effort N] [--retry-budget SECONDS] PATH...
 
         Scans every image file given, and every image inside the folders given (recursively; files without an
@@ -50,6 +75,9 @@ enum ScanCommand: Command {
           --max-megapixels N     refuse images whose header declares more pixels (default: 50)
           --no-retries           one pass per image; no retries on scaled, inverted or rotated copies
           --no-ocr               barcodes only: do not read the printed text
+          --save                 save the chosen suggestion's card to the store (default: the first valid one)
+          --pick N               with --save: the suggestion numbered N in the text output instead
+          --store PATH           the card store (default: CARDSCAN_STORE, else ~/.local/share/cardscan/cards.db)
           --annotate OUT         write each image as PNG with what was read boxed and labelled (ids and kinds,
                                  never values): OUT is a file for one image, a folder for several
           --retry-effort N       how much retrying one image may do, in units of its first pass (default: 6;
@@ -63,9 +91,9 @@ enum ScanCommand: Command {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ArgumentList
         do {
-            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr"],
+            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr", "--save"],
                                     valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-effort",
-                                                 "--retry-budget", "--annotate"])
+                                                 "--retry-budget", "--annotate", "--pick", "--store"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
 
         var options = ScanOptions()
@@ -103,6 +131,18 @@ enum ScanCommand: Command {
             Terminal.err("cardscan: no image files found in \(args.positional.joined(separator: ", "))")
             return ExitStatus.failure
         }
+        var pick: Int?
+        if let p = args.value("--pick") {
+            guard let n = Int(p), n >= 1 else { return Terminal.usageError("--pick needs a whole number ≥ 1", usage: usage) }
+            pick = n
+        }
+        var store: CardStore?
+        if args.has("--save") {
+            do throws(StoreError) { store = try StoreAccess.open(args.value("--store")) } catch {
+                Terminal.err("cardscan: \(error)")
+                return ExitStatus.failure
+            }
+        }
         let printer = ScanPrinter(json: args.has("--json"))
         let annotate = args.value("--annotate")
         var scanned = 0, failed = 0, found = 0
@@ -113,6 +153,7 @@ enum ScanCommand: Command {
                 if result.foundSomething { found += 1 }
                 printer.print(result)
                 if let annotate { Self.writeAnnotation(result, to: annotate, many: files.count > 1, options: options) }
+                if let store { Self.save(result, pick: pick, to: store) }
             case .failed(let path, let error):
                 failed += 1
                 printer.print(failure: ScanFailure(source: path, code: error.code, message: error.description))
@@ -120,6 +161,7 @@ enum ScanCommand: Command {
         }
         if scanned == 0 { return ExitStatus.failure }
         if annotationFailed { return ExitStatus.someInputsFailed }
+        if saveFailed { return ExitStatus.failure }
         if failed > 0 { return ExitStatus.someInputsFailed }
         return found > 0 ? ExitStatus.success : ExitStatus.nothingFound
     }
