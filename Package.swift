@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Evaluation", dependencies: ["CardModel"]),
 
         // MARK: Executables.
-        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging", "CardStore"]),
+        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging", "CardStore", "Recognition"]),
         .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 

@@ -124,17 +124,22 @@ public final class CardStore {
     @discardableResult
     public func add(_ card: IDCard) throws(StoreError) -> IDCard {
         try db.write { () throws(StoreError) -> IDCard in
-            let category = try categoryID(card.category, create: true)
-            if card.isDefault { try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ?", [.integer(category)]) }
-            try db.query("""
-                INSERT INTO cards(id, name, number, category_id, region, is_default, code_type, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(card.id.uuidString), .text(card.name), .text(card.number), .integer(category),
-                      card.region.map { .text($0.rawValue) } ?? .null, .integer(card.isDefault ? 1 : 0),
-                      .text(card.codeType.rawValue), .text(String(card.createdAt.timeIntervalSince1970)),
-                      .text(String(card.updatedAt.timeIntervalSince1970))])
+            try insert(card)
             return card
         }
+    }
+
+    /// Inserts inside the caller's transaction; a default card unsets its category's other default first.
+    private func insert(_ card: IDCard) throws(StoreError) {
+        let category = try categoryID(card.category, create: true)
+        if card.isDefault { try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ?", [.integer(category)]) }
+        try db.query("""
+            INSERT INTO cards(id, name, number, category_id, region, is_default, code_type, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(card.id.uuidString), .text(card.name), .text(card.number), .integer(category),
+                  card.region.map { .text($0.rawValue) } ?? .null, .integer(card.isDefault ? 1 : 0),
+                  .text(card.codeType.rawValue), .text(String(card.createdAt.timeIntervalSince1970)),
+                  .text(String(card.updatedAt.timeIntervalSince1970))])
     }
 
     public func cards(category: String? = nil) throws(StoreError) -> [IDCard] {
@@ -178,6 +183,62 @@ public final class CardStore {
     public func delete(idPrefix: String) throws(StoreError) {
         let card = try card(idPrefix: idPrefix)
         try db.write { () throws(StoreError) in try db.query("DELETE FROM cards WHERE id = ?", [.text(card.id.uuidString)]) }
+    }
+
+    /// Replaces a card's fields (same id); keeps one default per category.
+    public func update(_ card: IDCard) throws(StoreError) {
+        try db.write { () throws(StoreError) in
+            let category = try categoryID(card.category, create: true)
+            if card.isDefault {
+                try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ? AND id != ?", [.integer(category), .text(card.id.uuidString)])
+            }
+            try db.query("""
+                UPDATE cards SET name = ?, number = ?, category_id = ?, region = ?, is_default = ?, code_type = ?, updated_at = ?
+                WHERE id = ?
+                """, [.text(card.name), .text(card.number), .integer(category), card.region.map { .text($0.rawValue) } ?? .null,
+                      .integer(card.isDefault ? 1 : 0), .text(card.codeType.rawValue),
+                      .text(String(Date().timeIntervalSince1970)), .text(card.id.uuidString)])
+            guard db.changes == 1 else { throw .notFound("card with id \(card.id.uuidString)") }
+        }
+    }
+
+    /// Deletes a category. Refused while it holds cards unless they move to `moveTo` or are deleted with it.
+    public func deleteCategory(_ name: String, moveTo: String? = nil, deleteCards: Bool = false) throws(StoreError) {
+        try db.write { () throws(StoreError) in
+            let id = try categoryID(name, create: false)
+            let count = try db.query("SELECT count(*) FROM cards WHERE category_id = ?", [.integer(id)]).first?.first?.integer ?? 0
+            if count > 0 {
+                if let moveTo {
+                    let target = try categoryID(moveTo, create: true)
+                    guard target != id else { throw .invalid("cannot move cards to the category being deleted") }
+                    // The moved cards lose default status if the target has a default already.
+                    try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ? AND EXISTS (SELECT 1 FROM cards WHERE category_id = ? AND is_default = 1)",
+                                 [.integer(id), .integer(target)])
+                    try db.query("UPDATE cards SET category_id = ? WHERE category_id = ?", [.integer(target), .integer(id)])
+                } else if deleteCards {
+                    try db.query("DELETE FROM cards WHERE category_id = ?", [.integer(id)])
+                } else {
+                    throw .invalid("'\(name)' holds \(count) card(s): give --move-to OTHER or --delete-cards")
+                }
+            }
+            try db.query("DELETE FROM categories WHERE id = ?", [.integer(id)])
+        }
+    }
+
+    /// Adds every card whose id the store does not have yet; returns how many were added. Importing the same
+    /// file twice adds nothing the second time.
+    @discardableResult
+    public func importCards(_ cards: [IDCard]) throws(StoreError) -> Int {
+        try db.write { () throws(StoreError) -> Int in
+            var added = 0
+            for card in cards {
+                let exists = try db.query("SELECT 1 FROM cards WHERE id = ?", [.text(card.id.uuidString)]).isEmpty == false
+                if exists { continue }
+                try insert(card)
+                added += 1
+            }
+            return added
+        }
     }
 
     /// Makes a card its category's default (and no other).

@@ -1,6 +1,7 @@
 import CardModel
 import CardStore
 import Foundation
+import Recognition
 
 /// `cardscan cards …`: the saved cards.
 enum CardsCommand: Command {
@@ -10,11 +11,19 @@ enum CardsCommand: Command {
         usage: cardscan cards list [--category C] [--json] [--reveal] [--store PATH]
                cardscan cards search TEXT [--reveal] [--store PATH]
                cardscan cards show ID [--json] [--store PATH]
-               cardscan cards add --name N --number X --category C [--region R] [--code-type T] [--default] [--store PATH]
+               cardscan cards add --name N --number X --category C [--region R] [--code-type T] [--default]
+                                  [--no-validate] [--store PATH]
+               cardscan cards edit ID [--name N] [--number X] [--category C] [--region R] [--code-type T]
+                                  [--default] [--no-validate] [--store PATH]
+               cardscan cards duplicate ID [--store PATH]
                cardscan cards delete ID [--store PATH]
                cardscan cards default ID [--store PATH]
+               cardscan cards export [FILE] [--store PATH]      (JSON; stdout without FILE)
+               cardscan cards import FILE [--store PATH]        (cards already there by id are skipped)
 
         IDs may be abbreviated to a unique prefix. Health numbers are masked in lists unless --reveal is given.
+        add and edit check the number: a Healthcare card named as an NHS number (GB) must pass Modulus 11;
+        Jersey (JY123456A) and Guernsey (GY123456) social security numbers must match their form.
         The store is --store PATH, else CARDSCAN_STORE, else $XDG_DATA_HOME/cardscan/cards.db
         (~/.local/share/cardscan/cards.db); it is created with mode 0600.
         """
@@ -22,7 +31,7 @@ enum CardsCommand: Command {
     static func run(_ arguments: [String]) -> Int32 {
         guard let verb = arguments.first else { return Terminal.usageError("cards needs a subcommand", usage: usage) }
         do {
-            let args = try ArgumentList(Array(arguments.dropFirst()), flagNames: ["--json", "--reveal", "--default"],
+            let args = try ArgumentList(Array(arguments.dropFirst()), flagNames: ["--json", "--reveal", "--default", "--no-validate"],
                                         valueNames: ["--category", "--store", "--name", "--number", "--region", "--code-type"])
             let store = try StoreAccess.open(args.value("--store"))
             switch verb {
@@ -46,9 +55,70 @@ enum CardsCommand: Command {
                     guard let c = CodeType(rawValue: t) else { throw ArgumentList.UsageError("unknown code type '\(t)'") }
                     return c
                 } ?? .code128
+                if !args.has("--no-validate"), let problem = CardValidation.problem(name: name, number: number, category: category, region: region) {
+                    Terminal.err("cardscan: refused: \(problem) (--no-validate saves it anyway)")
+                    return ExitStatus.failure
+                }
                 let card = try store.add(IDCard(name: name, number: number, category: category, region: region,
                                                 isDefault: args.has("--default"), codeType: codeType))
                 Terminal.out("saved \(card.id.uuidString.prefix(8).lowercased()) \(card.name) in \(card.category)")
+            case "edit":
+                guard let id = args.positional.first else { return Terminal.usageError("edit needs an ID", usage: usage) }
+                var card = try store.card(idPrefix: id)
+                if let v = args.value("--name") { card.name = v }
+                if let v = args.value("--number") { card.number = v }
+                if let v = args.value("--category") { card.category = v }
+                if let v = args.value("--region") {
+                    guard let r = Region(code: v) else { return Terminal.usageError("unknown region '\(v)'; use GB, JE or GG", usage: usage) }
+                    card.region = r
+                }
+                if let v = args.value("--code-type") {
+                    guard let c = CodeType(rawValue: v) else { return Terminal.usageError("unknown code type '\(v)'", usage: usage) }
+                    card.codeType = c
+                }
+                if args.has("--default") { card.isDefault = true }
+                if !args.has("--no-validate"), let problem = CardValidation.problem(name: card.name, number: card.number,
+                                                                                      category: card.category, region: card.region) {
+                    Terminal.err("cardscan: refused: \(problem) (--no-validate saves it anyway)")
+                    return ExitStatus.failure
+                }
+                try store.update(card)
+                Terminal.out("updated \(id)")
+            case "duplicate":
+                guard let id = args.positional.first else { return Terminal.usageError("duplicate needs an ID", usage: usage) }
+                let original = try store.card(idPrefix: id)
+                let copy = try store.add(IDCard(name: original.name + " (copy)", number: original.number, category: original.category,
+                                                region: original.region, isDefault: false, codeType: original.codeType))
+                Terminal.out("saved \(copy.id.uuidString.prefix(8).lowercased()) \(copy.name) in \(copy.category)")
+            case "export":
+                let e = JSONEncoder()
+                e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+                e.dateEncodingStrategy = .iso8601
+                let data = try e.encode(try store.cards())
+                if let file = args.positional.first {
+                    // The export holds health numbers: written 0600 like the store.
+                    guard FileManager.default.createFile(atPath: file, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                        Terminal.err("cardscan: \(file): could not write the export")
+                        return ExitStatus.failure
+                    }
+                } else {
+                    Terminal.out(String(decoding: data, as: UTF8.self))
+                }
+            case "import":
+                guard let file = args.positional.first else { return Terminal.usageError("import needs a FILE", usage: usage) }
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    Terminal.err("cardscan: \(file): cannot be read")
+                    return ExitStatus.failure
+                }
+                let d = JSONDecoder()
+                d.dateDecodingStrategy = .iso8601
+                let cards: [IDCard]
+                do { cards = try d.decode([IDCard].self, from: data) } catch {
+                    Terminal.err("cardscan: \(file): not a cardscan export (a JSON list of cards)")
+                    return ExitStatus.failure
+                }
+                let added = try store.importCards(cards)
+                Terminal.out("imported \(added) card(s); \(cards.count - added) already there")
             case "delete":
                 guard let id = args.positional.first else { return Terminal.usageError("delete needs an ID", usage: usage) }
                 try store.delete(idPrefix: id)
@@ -79,7 +149,7 @@ enum CardsCommand: Command {
             if card.category != category { category = card.category; Terminal.out("\(category):") }
             Terminal.out("  " + describe(card, reveal: args.has("--reveal")))
         }
-        if cards.isEmpty { Terminal.out("no cards") }
+        if cards.isEmpty { Terminal.out("No ID cards — add one with `cardscan scan IMAGE --save`") }
         return ExitStatus.success
     }
 
@@ -104,12 +174,13 @@ enum CategoriesCommand: Command {
     static let usage = """
         usage: cardscan categories list [--store PATH]
                cardscan categories add NAME [--store PATH]
+               cardscan categories delete NAME [--move-to OTHER | --delete-cards] [--store PATH]
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let verb = arguments.first else { return Terminal.usageError("categories needs a subcommand", usage: usage) }
         do {
-            let args = try ArgumentList(Array(arguments.dropFirst()), flagNames: [], valueNames: ["--store"])
+            let args = try ArgumentList(Array(arguments.dropFirst()), flagNames: ["--delete-cards"], valueNames: ["--store", "--move-to"])
             let store = try StoreAccess.open(args.value("--store"))
             switch verb {
             case "list": for c in try store.categories() { Terminal.out("\(c.name) (\(c.cards))") }
@@ -117,6 +188,10 @@ enum CategoriesCommand: Command {
                 guard let name = args.positional.first else { return Terminal.usageError("add needs a NAME", usage: usage) }
                 try store.addCategory(name)
                 Terminal.out("added \(name)")
+            case "delete":
+                guard let name = args.positional.first else { return Terminal.usageError("delete needs a NAME", usage: usage) }
+                try store.deleteCategory(name, moveTo: args.value("--move-to"), deleteCards: args.has("--delete-cards"))
+                Terminal.out("deleted \(name)")
             default: return Terminal.usageError("unknown categories subcommand '\(verb)'", usage: usage)
             }
             return ExitStatus.success

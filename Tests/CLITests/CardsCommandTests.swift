@@ -3,7 +3,7 @@ import XCTest
 
 /// The card store through the real CLI: saving from a scan, listing with masking, and two processes at once.
 final class CardsCommandTests: XCTestCase {
-    func scratchStore(_ name: String = #function) throws -> String {
+    static func scratchStore(_ name: String = #function) throws -> String {
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-cards-\(getpid())-\(name.filter(\.isLetter))")
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -11,7 +11,7 @@ final class CardsCommandTests: XCTestCase {
     }
 
     func testScanSaveThenListMasksAndRevealShows() throws {
-        let store = try scratchStore()
+        let store = try Self.scratchStore()
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(ScanCommandTests.samples)/gb-nhs-card-00.json"))) as! [String: Any]
         let nhs = (truth["fields"] as! [String: String])["nhsNumber"]!
         let saved = try ScanCommandTests.cardscan(["scan", "--save", "--store", store, "\(ScanCommandTests.samples)/gb-nhs-card-00.jpg"])
@@ -35,7 +35,7 @@ final class CardsCommandTests: XCTestCase {
 
     /// Two processes adding cards to one store at the same moment: nothing lost, no "database is locked".
     func testTwoProcessesAddingAtOnceLoseNothing() throws {
-        let store = try scratchStore()
+        let store = try Self.scratchStore()
         XCTAssertEqual(try ScanCommandTests.cardscan(["categories", "list", "--store", store]).status, 0)
         let script = """
             for i in $(seq 1 15); do "\(ScanCommandTests.binary)" cards add --name "Card $1-$i" --number "$1$i" \
@@ -62,7 +62,7 @@ final class CardsCommandTests: XCTestCase {
     }
 
     func testDamagedStoreIsReportedAndKept() throws {
-        let store = try scratchStore()
+        let store = try Self.scratchStore()
         try FileManager.default.createDirectory(atPath: (store as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let junk = Data(repeating: 0x42, count: 5000)
         FileManager.default.createFile(atPath: store, contents: junk)
@@ -70,5 +70,87 @@ final class CardsCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains(store) && run.stderr.contains("left untouched"), run.stderr)
         XCTAssertEqual(FileManager.default.contents(atPath: store), junk)
+    }
+}
+
+final class CardsManagementTests: XCTestCase {
+    func cardscan(_ args: [String]) throws -> ScanCommandTests.Run { try ScanCommandTests.cardscan(args) }
+
+    func testAddValidatesEditDuplicateCategoriesExportImport() throws {
+        let store = try CardsCommandTests.scratchStore()
+        XCTAssertTrue(try cardscan(["cards", "list", "--store", store]).stdout.contains("No ID cards — add one with `cardscan scan IMAGE --save`"))
+
+        // Refusals say what is wrong; --no-validate saves anyway.
+        let badNHS = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "943 476 5918", "--category", "Healthcare",
+                                   "--region", "GB", "--store", store])
+        XCTAssertEqual(badNHS.status, 1)
+        XCTAssertTrue(badNHS.stderr.contains("Modulus 11"), badNHS.stderr)
+        let badJY = try cardscan(["cards", "add", "--name", "Social Security Number", "--number", "JY12345", "--category", "Healthcare",
+                                  "--region", "JE", "--store", store])
+        XCTAssertEqual(badJY.status, 1)
+        XCTAssertTrue(badJY.stderr.contains("JY123456A"), badJY.stderr)
+        XCTAssertEqual(try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9434765918", "--category", "Healthcare",
+                                     "--no-validate", "--store", store]).status, 0)
+        let good = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9434765919", "--category", "Healthcare",
+                                 "--region", "GB", "--default", "--store", store])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        let id = String(good.stdout.split(separator: " ")[1])
+
+        // Edit (validated), duplicate, search, show.
+        XCTAssertEqual(try cardscan(["cards", "edit", id, "--number", "1234567890", "--store", store]).status, 1, "still validated")
+        XCTAssertEqual(try cardscan(["cards", "edit", id, "--name", "NHS Number (Alex)", "--store", store]).status, 0)
+        XCTAssertEqual(try cardscan(["cards", "duplicate", id, "--store", store]).status, 0)
+        let found = try cardscan(["cards", "search", "alex", "--reveal", "--store", store])
+        XCTAssertEqual(found.stdout.components(separatedBy: "9434765919").count - 1, 2, found.stdout)
+        XCTAssertTrue(try cardscan(["cards", "show", id, "--json", "--store", store]).stdout.contains(#""isDefault":true"#))
+
+        // Categories: refused while holding cards, then moved.
+        XCTAssertEqual(try cardscan(["categories", "add", "Work", "--store", store]).status, 0)
+        XCTAssertEqual(try cardscan(["cards", "add", "--name", "Badge", "--number", "W-1", "--category", "Work", "--store", store]).status, 0)
+        let refused = try cardscan(["categories", "delete", "Work", "--store", store])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("--move-to"), refused.stderr)
+        XCTAssertEqual(try cardscan(["categories", "delete", "Work", "--move-to", "Memberships", "--store", store]).status, 0)
+        XCTAssertTrue(try cardscan(["categories", "list", "--store", store]).stdout.contains("Memberships (1)"))
+
+        // Export and import round-trip every field; importing twice adds nothing.
+        let export = (store as NSString).deletingLastPathComponent + "/export.json"
+        XCTAssertEqual(try cardscan(["cards", "export", export, "--store", store]).status, 0)
+        let other = (store as NSString).deletingLastPathComponent + "/other.db"
+        XCTAssertTrue(try cardscan(["cards", "import", export, "--store", other]).stdout.contains("imported 4 card(s)"))
+        XCTAssertTrue(try cardscan(["cards", "import", export, "--store", other]).stdout.contains("imported 0 card(s); 4 already there"))
+        let a = try cardscan(["cards", "list", "--json", "--store", store]).stdout
+        let b = try cardscan(["cards", "list", "--json", "--store", other]).stdout
+        XCTAssertEqual(a, b, "every field survives the round trip")
+    }
+
+    /// A process killed in the middle of a batch of writes leaves a store that opens, with every committed card.
+    func testKillDuringWritesLeavesAWorkingStore() throws {
+        let store = try CardsCommandTests.scratchStore()
+        XCTAssertEqual(try cardscan(["categories", "list", "--store", store]).status, 0)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "for i in $(seq 1 200); do \"\(ScanCommandTests.binary)\" cards add --name \"Card $i\" --number \"N$i\" --category Memberships --store \"\(store)\" || exit 1; done"]
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(-p.processIdentifier, SIGKILL)  // the loop
+        p.interrupt()
+        // Kill whatever cardscan child is mid-write.
+        let pkill = Process()
+        pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        pkill.arguments = ["-KILL", "-f", "cards add --name Card"]
+        try pkill.run(); pkill.waitUntilExit()
+        p.waitUntilExit()
+        let list = try cardscan(["cards", "list", "--json", "--category", "Memberships", "--store", store])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let names = list.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .compactMap { $0["name"] as? String }
+        XCTAssertGreaterThan(names.count, 0, "some cards were committed before the kill")
+        XCTAssertLessThan(names.count, 200, "the kill came mid-batch")
+        // Committed cards are whole and in order: Card 1 … Card n with no gap.
+        let numbers = Set(names.compactMap { Int($0.dropFirst(5)) })
+        XCTAssertEqual(numbers, Set(1...numbers.count))
+        XCTAssertEqual(try cardscan(["cards", "add", "--name", "After", "--number", "A1", "--category", "Memberships", "--store", store]).status, 0)
     }
 }
