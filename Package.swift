@@ -14,6 +14,7 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "lept",
                        providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "CZXing",
@@ -30,12 +31,13 @@ let package = Package(
         .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing", "CTesseract"]),
         .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding"]),
         .target(name: "CardStore", dependencies: ["CardModel", "CSQLite"]),
+        .target(name: "Rendering", dependencies: ["CardModel", "Imaging", "CZint"]),
 
         // Scoring decoders against a corpus of images with expected content (benchmarks and tests share it).
         .target(name: "Evaluation", dependencies: ["CardModel"]),
 
         // MARK: Executables.
-        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging", "CardStore", "Recognition"]),
+        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering"]),
         .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 

@@ -53,3 +53,26 @@ extension GrayImage {
         guard pixWrite(path, colour.pointer, l_int32(IFF_PNG)) == 0 else { throw .writeFailed(path: path) }
     }
 }
+
+/// Text drawn on an image (leptonica's built-in bitmap font; even sizes 4–20).
+public struct Label: Sendable {
+    public var text: String
+    public var x: Int
+    public var y: Int
+    public var size: Int
+    public init(text: String, x: Int, y: Int, size: Int) { self.text = text; self.x = x; self.y = y; self.size = size }
+}
+
+extension GrayImage {
+    /// Writes this image as PNG with black labels. The corresponding C functions are `pixSetTextline` and `pixWrite`.
+    public func writePNG(to path: String, labels: [Label] = []) throws(AnnotationError) {
+        _ = LeptonicaPix.silenceMessages
+        guard let pix = LeptonicaPix(gray: self) else { throw .writeFailed(path: path) }
+        for label in labels {
+            var font = bmfCreate(nil, Int32(max(4, min(20, label.size)) / 2 * 2))
+            defer { bmfDestroy(&font) }
+            if let font { _ = pixSetTextline(pix.pointer, font, label.text, 0, Int32(label.x), Int32(label.y), nil, nil) }
+        }
+        guard pixWrite(path, pix.pointer, l_int32(IFF_PNG)) == 0 else { throw .writeFailed(path: path) }
+    }
+}

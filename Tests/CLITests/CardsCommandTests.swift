@@ -154,3 +154,49 @@ final class CardsManagementTests: XCTestCase {
         XCTAssertEqual(try cardscan(["cards", "add", "--name", "After", "--number", "A1", "--category", "Memberships", "--store", store]).status, 0)
     }
 }
+
+final class ShowCommandTests: XCTestCase {
+    /// For each code type: `cards add` → `show --png` → `cardscan scan` of that PNG gives the card's number back.
+    func testEveryCodeTypeRoundTripsThroughAPicture() throws {
+        let store = try CardsCommandTests.scratchStore()
+        let dir = (store as NSString).deletingLastPathComponent
+        let cases: [(name: String, number: String, category: String, codeType: String, expected: String)] = [
+            ("NHS Number", "9990000018", "Healthcare", "code128", "9990000018"),
+            ("Harbour Rewards", "5012345678900", "Loyalty Cards", "ean13", "5012345678900"),
+            ("Jersey Health ID", "Name: Jordan Example, DOB: 14/07/1945, Address: 12 Example Road, St Helier, JE2 3AB", "Healthcare", "qrCode",
+             "Name: Jordan Example, DOB: 14/07/1945, Address: 12 Example Road, St Helier, JE2 3AB"),
+            ("Resident ID", "ID*EXAMPLE*TAYLOR*1990-01-31", "Memberships", "pdf417", "ID*EXAMPLE*TAYLOR*1990-01-31"),
+            ("Island Gym", "GYM-0042-7781", "Memberships", "aztec", "GYM-0042-7781"),
+            ("Patient band", "JE123456", "Healthcare", "dataMatrix", "JE123456"),
+        ]
+        for (index, c) in cases.enumerated() {
+            let add = try ScanCommandTests.cardscan(["cards", "add", "--name", c.name, "--number", c.number, "--category", c.category,
+                                                     "--code-type", c.codeType, "--no-validate", "--store", store])
+            XCTAssertEqual(add.status, 0, add.stderr)
+            let id = String(add.stdout.split(separator: " ")[1])
+            let png = "\(dir)/card\(index).png"
+            let show = try ScanCommandTests.cardscan(["show", id, "--png", png, "--store", store])
+            XCTAssertEqual(show.status, 0, show.stderr)
+            let scan = try ScanCommandTests.cardscan(["scan", "--json", "--no-ocr", png])
+            let result = try JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as! [String: Any]
+            let texts = (result["items"] as! [[String: Any]]).map { $0["text"] as! String }
+            XCTAssertTrue(texts.contains(c.expected), "\(c.codeType): scanned \(texts)")
+        }
+        let svg = try ScanCommandTests.cardscan(["show", "--category", "Loyalty Cards", "--svg", "\(dir)/card.svg", "--store", store])
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        let text = try String(contentsOfFile: "\(dir)/card.svg", encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("<?xml") && text.contains("Harbour Rewards") && text.contains("5012345678900"))
+        let terminal = try ScanCommandTests.cardscan(["show", "--category", "Loyalty Cards", "--store", store])
+        XCTAssertTrue(terminal.stdout.contains("█") && terminal.stdout.contains("Harbour Rewards"), terminal.stdout)
+    }
+
+    /// `show --category` puts the category's default first.
+    func testCategoryShowsItsDefault() throws {
+        let store = try CardsCommandTests.scratchStore()
+        for (name, number, isDefault) in [("A card", "111", false), ("Default card", "222", true), ("B card", "333", false)] {
+            XCTAssertEqual(try ScanCommandTests.cardscan(["cards", "add", "--name", name, "--number", number, "--category", "Memberships",
+                                                          "--store", store] + (isDefault ? ["--default"] : [])).status, 0)
+        }
+        XCTAssertTrue(try ScanCommandTests.cardscan(["show", "--category", "Memberships", "--store", store]).stdout.hasPrefix("Default card"))
+    }
+}
