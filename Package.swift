@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Evaluation", dependencies: ["CardModel"]),
 
         // MARK: Executables.
-        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering"]),
+        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding"]),
         .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 

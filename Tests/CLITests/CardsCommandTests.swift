@@ -115,13 +115,24 @@ final class CardsManagementTests: XCTestCase {
 
         // Export and import round-trip every field; importing twice adds nothing.
         let export = (store as NSString).deletingLastPathComponent + "/export.json"
-        XCTAssertEqual(try cardscan(["cards", "export", export, "--store", store]).status, 0)
+        XCTAssertEqual(try cardscan(["export", export, "--store", store]).status, 0)
+        let exportPermissions = try FileManager.default.attributesOfItem(atPath: export)[.posixPermissions] as! NSNumber
+        XCTAssertEqual(exportPermissions.intValue, 0o600, "the export holds health numbers")
         let other = (store as NSString).deletingLastPathComponent + "/other.db"
         XCTAssertTrue(try cardscan(["cards", "import", export, "--store", other]).stdout.contains("imported 4 card(s)"))
-        XCTAssertTrue(try cardscan(["cards", "import", export, "--store", other]).stdout.contains("imported 0 card(s); 4 already there"))
+        XCTAssertTrue(try cardscan(["import-cards", export, "--store", other]).stdout.contains("imported 0 card(s); 4 already there"))
         let a = try cardscan(["cards", "list", "--json", "--store", store]).stdout
         let b = try cardscan(["cards", "list", "--json", "--store", other]).stdout
         XCTAssertEqual(a, b, "every field survives the round trip")
+
+        // default and delete, by id prefix.
+        let copyID = try cardscan(["cards", "search", "(copy)", "--store", store]).stdout
+            .split(separator: "\n").first { $0.contains("(copy)") }.map { String($0.split(separator: " ").first { $0.count == 8 }!) }!
+        XCTAssertEqual(try cardscan(["cards", "default", copyID, "--store", store]).status, 0)
+        XCTAssertTrue(try cardscan(["cards", "list", "--category", "Healthcare", "--store", store]).stdout.contains("★ \(copyID)"))
+        XCTAssertEqual(try cardscan(["cards", "delete", copyID, "--store", store]).status, 0)
+        XCTAssertFalse(try cardscan(["cards", "list", "--store", store]).stdout.contains(copyID))
+        XCTAssertEqual(try cardscan(["cards", "delete", "ffffffff", "--store", store]).status, 1)
     }
 
     /// A process killed in the middle of a batch of writes leaves a store that opens, with every committed card.
@@ -198,5 +209,26 @@ final class ShowCommandTests: XCTestCase {
                                                           "--store", store] + (isDefault ? ["--default"] : [])).status, 0)
         }
         XCTAssertTrue(try ScanCommandTests.cardscan(["show", "--category", "Memberships", "--store", store]).stdout.hasPrefix("Default card"))
+    }
+}
+
+final class WristbandCommandTests: XCTestCase {
+    func testWristbandBecomesTheDefaultPatientIDAndIsUpdatedNextTime() throws {
+        let store = try CardsCommandTests.scratchStore()
+        XCTAssertEqual(try ScanCommandTests.cardscan(["cards", "add", "--name", "NHS Number", "--number", "9434765919", "--category",
+                                                      "Healthcare", "--default", "--store", store]).status, 0)
+        let first = try ScanCommandTests.cardscan(["wristband", "\(ScanCommandTests.samples)/je-wristband-00.jpg", "--store", store])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(ScanCommandTests.samples)/je-wristband-00.json"))) as! [String: Any]
+        let hospital = ((truth["barcodes"] as! [[String: Any]])[0]["text"] as! String).components(separatedBy: "\u{1D}91").last!
+        let shown = try ScanCommandTests.cardscan(["show", "--category", "Healthcare", "--store", store])
+        XCTAssertTrue(shown.stdout.hasPrefix("Jersey Patient ID") && shown.stdout.contains(hospital), "the wristband takes precedence: \(shown.stdout)")
+        // A second band updates the same card rather than adding another.
+        XCTAssertEqual(try ScanCommandTests.cardscan(["wristband", "\(ScanCommandTests.samples)/je-wristband-02.jpg", "--store", store]).status, 0)
+        let list = try ScanCommandTests.cardscan(["cards", "list", "--json", "--category", "Healthcare", "--store", store])
+        XCTAssertEqual(list.stdout.components(separatedBy: "Jersey Patient ID").count - 1, 1)
+        let none = try ScanCommandTests.cardscan(["wristband", "\(ScanCommandTests.samples)/je-health-card-00.jpg", "--store", store])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.contains("no wristband barcode"), none.stderr)
     }
 }
