@@ -6,7 +6,7 @@ import Foundation
 /// or is damaged is reported and never written to.
 public final class CardStore {
     public let path: String
-    private let db: SQLiteDatabase
+    let db: SQLiteDatabase
 
     /// `PRAGMA application_id` of every cardscan store ("CSN1"): how a store is told from another SQLite file.
     static let applicationID: Int64 = 0x4353_4E31
@@ -20,6 +20,12 @@ public final class CardStore {
                 created_at REAL NOT NULL, updated_at REAL NOT NULL);
             CREATE UNIQUE INDEX one_default_per_category ON cards(category_id) WHERE is_default = 1;
             INSERT INTO categories(name) VALUES ('Healthcare'), ('Loyalty Cards'), ('Memberships'), ('Insurance');
+            """),
+        ("createImports", """
+            CREATE TABLE imports (
+                hash TEXT PRIMARY KEY, path TEXT NOT NULL, status TEXT NOT NULL, card_id TEXT, suggestions TEXT,
+                reason TEXT, created_at REAL NOT NULL);
+            CREATE INDEX imports_by_status ON imports(status);
             """),
     ]
 
@@ -130,6 +136,8 @@ public final class CardStore {
     }
 
     /// Inserts inside the caller's transaction; a default card unsets its category's other default first.
+    func insertCard(_ card: IDCard) throws(StoreError) { try insert(card) }
+
     private func insert(_ card: IDCard) throws(StoreError) {
         let category = try categoryID(card.category, create: true)
         if card.isDefault { try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ?", [.integer(category)]) }
