@@ -232,3 +232,85 @@ final class WristbandCommandTests: XCTestCase {
         XCTAssertTrue(none.stderr.contains("no wristband barcode"), none.stderr)
     }
 }
+
+final class ImportCommandTests: XCTestCase {
+    /// A folder of copies of sample photos, with distractors among them.
+    func photoFolder(_ names: [String], _ name: String = #function) throws -> String {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-import-\(getpid())-\(name.filter(\.isLetter))")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for n in names { try FileManager.default.copyItem(atPath: "\(ScanCommandTests.samples)/\(n).jpg", toPath: "\(dir)/\(n).jpg") }
+        return dir
+    }
+
+    func testAutoAcceptSavesOnlyValidSuggestionsAndCountsAddUp() throws {
+        let photos = ["gb-nhs-card-00", "gb-nhs-card-01", "loyalty-card-00", "distractor-card-00", "distractor-card-01",
+                      "je-health-card-00"]
+        let dir = try photoFolder(photos)
+        FileManager.default.createFile(atPath: "\(dir)/broken.jpg", contents: Data("not a photo".utf8))
+        let store = try CardsCommandTests.scratchStore()
+        let report = (store as NSString).deletingLastPathComponent + "/report.json"
+        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--report", report, "--store", store])
+        XCTAssertEqual(run.status, 3, "one photo was unreadable: \(run.stderr)")
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as! [String: Any]
+        let imported = summary["imported"] as! Int, review = summary["review"] as! Int
+        let duplicates = summary["duplicates"] as! Int, unreadable = summary["unreadable"] as! Int
+        XCTAssertEqual(imported + review + duplicates + unreadable, summary["photos"] as! Int)
+        XCTAssertEqual(summary["photos"] as! Int, 7)
+        XCTAssertEqual(unreadable, 1)
+        XCTAssertTrue(run.stderr.contains("broken.jpg"), run.stderr)
+        // Distractors (a failing 10-digit number) are never saved.
+        let perPhoto = summary["perPhoto"] as! [[String: Any]]
+        for entry in perPhoto where (entry["source"] as! String).contains("distractor") {
+            XCTAssertEqual(entry["outcome"] as? String, "review", "\(entry)")
+        }
+        let cards = try ScanCommandTests.cardscan(["cards", "list", "--json", "--store", store]).stdout.split(separator: "\n")
+        XCTAssertEqual(cards.count, imported)
+        XCTAssertFalse(cards.contains { $0.contains("\"valid\":false") })
+        // Again: everything is already imported, nothing added.
+        let again = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--store", store])
+        XCTAssertTrue(again.stderr.contains("0 imported") && again.stderr.contains("\(imported + review) already imported"), again.stderr)
+        XCTAssertEqual(try ScanCommandTests.cardscan(["cards", "list", "--json", "--store", store]).stdout.split(separator: "\n").count, imported)
+        // The review queue: accept one with a pick, reject another.
+        let queue = try ScanCommandTests.cardscan(["review", "--store", store]).stdout
+        let ids = queue.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.prefix(10)) }
+        XCTAssertEqual(ids.count, review)
+        XCTAssertEqual(try ScanCommandTests.cardscan(["review", "reject", ids[0], "--store", store]).status, 0)
+        XCTAssertFalse(try ScanCommandTests.cardscan(["review", "--store", store]).stdout.contains(ids[0]))
+    }
+
+    /// SIGKILL in the middle of an import, then run it again: every photo recorded once, no duplicate cards.
+    func testKilledImportResumesWithoutDuplicates() throws {
+        let photos = (0..<8).map { "gb-nhs-card-0\($0)" } + ["loyalty-card-00", "loyalty-card-01", "loyalty-card-02", "loyalty-card-03"]
+        let dir = try photoFolder(photos)
+        let store = try CardsCommandTests.scratchStore()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ScanCommandTests.binary)
+        p.arguments = ["import", dir, "--accept", "auto", "--jobs", "1", "--store", store]
+        var env = ProcessInfo.processInfo.environment
+        env["OMP_THREAD_LIMIT"] = "1"
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // Wait until a few photos are done, then kill it.
+        var seen = ""
+        let deadline = Date().addingTimeInterval(60)
+        while seen.components(separatedBy: "\n").filter({ $0.hasPrefix("imported:") || $0.hasPrefix("review:") }).count < 3,
+              Date() < deadline {
+            seen += String(decoding: err.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationReason, .uncaughtSignal)
+        let rerun = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--store", store])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertTrue(rerun.stderr.contains("already imported"), rerun.stderr)
+        let third = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--store", store])
+        XCTAssertTrue(third.stderr.contains("\(photos.count) already imported"), "every photo recorded: \(third.stderr)")
+        let cards = try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout.split(separator: "\n")
+        let numbers = cards.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map { $0["number"] as! String }
+        XCTAssertEqual(numbers.count, Set(numbers).count, "no card saved twice")
+    }
+}
