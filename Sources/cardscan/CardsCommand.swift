@@ -131,11 +131,8 @@ enum CardsCommand: Command {
                 return Terminal.usageError("unknown cards subcommand '\(verb)'", usage: usage)
             }
             return ExitStatus.success
-        } catch let error as ArgumentList.UsageError {
-            return Terminal.usageError(error.description, usage: usage)
         } catch {
-            Terminal.err("cardscan: \(error)")
-            return ExitStatus.failure
+            return commandFailed(error, usage: usage)
         }
     }
 
@@ -195,11 +192,8 @@ enum CategoriesCommand: Command {
             default: return Terminal.usageError("unknown categories subcommand '\(verb)'", usage: usage)
             }
             return ExitStatus.success
-        } catch let error as ArgumentList.UsageError {
-            return Terminal.usageError(error.description, usage: usage)
         } catch {
-            Terminal.err("cardscan: \(error)")
-            return ExitStatus.failure
+            return commandFailed(error, usage: usage)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Recognition
+
 /// One `cardscan` subcommand. Help is generated from these values, so `cardscan help scan` cannot drift from the
 /// code that runs.
 protocol Command {
@@ -20,4 +22,13 @@ enum ExitStatus {
     static let someInputsFailed: Int32 = 3
     /// The command line was wrong (EX_USAGE).
     static let usage: Int32 = 64
+}
+
+/// The one way a command reports what stopped it: a usage mistake prints the usage (exit 64); anything else
+/// prints its message (which names the file, device or store) and fails the job (exit 1).
+func commandFailed(_ error: any Error, usage: String) -> Int32 {
+    if let usageError = error as? ArgumentList.UsageError { return Terminal.usageError(usageError.description, usage: usage) }
+    if let regionProblem = error as? RegionResolver.Problem { return Terminal.usageError(regionProblem.description, usage: usage) }
+    Terminal.err("cardscan: \(error)")
+    return ExitStatus.failure
 }

@@ -19,10 +19,8 @@ enum GuidanceCommand: Command {
             let region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
             Terminal.out(Guidance.prompt(for: region.code, wristband: args.has("--wristband")))
             return ExitStatus.success
-        } catch let error as ArgumentList.UsageError {
-            return Terminal.usageError(error.description, usage: usage)
         } catch {
-            return Terminal.usageError("\(error)", usage: usage)
+            return commandFailed(error, usage: usage)
         }
     }
 }

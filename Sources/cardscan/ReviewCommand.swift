@@ -52,11 +52,8 @@ enum ReviewCommand: Command {
                 return Terminal.usageError("unknown review subcommand '\(args.positional[0])'", usage: usage)
             }
             return ExitStatus.success
-        } catch let error as ArgumentList.UsageError {
-            return Terminal.usageError(error.description, usage: usage)
         } catch {
-            Terminal.err("cardscan: \(error)")
-            return ExitStatus.failure
+            return commandFailed(error, usage: usage)
         }
     }
 }

@@ -41,11 +41,8 @@ enum ShowCommand: Command {
                 Terminal.out(card.number)
             }
             return ExitStatus.success
-        } catch let error as ArgumentList.UsageError {
-            return Terminal.usageError(error.description, usage: usage)
         } catch {
-            Terminal.err("cardscan: \(error)")
-            return ExitStatus.failure
+            return commandFailed(error, usage: usage)
         }
     }
 }

@@ -46,11 +46,8 @@ enum WristbandCommand: Command {
                 Terminal.out("saved Jersey Patient ID (default in Healthcare)")
             }
             return ExitStatus.success
-        } catch let error as ArgumentList.UsageError {
-            return Terminal.usageError(error.description, usage: usage)
         } catch {
-            Terminal.err("cardscan: \(error)")
-            return ExitStatus.failure
+            return commandFailed(error, usage: usage)
         }
     }
 }
