@@ -8,6 +8,8 @@ let usage = """
     usage: cardscan-bench barcodes DIR [--runs N] [--jobs N] [--retry-effort N]
       barcodes  decode every image of DIR (zxing-cpp test-sample layout) N times; compare with zbarimg
     usage: cardscan-bench ocr [DIR] [--runs N]
+      import    N distinct card photos through `cardscan import` and through a zbarimg + tesseract shell loop
+    usage: cardscan-bench import [DIR] [--photos N]
       ocr       card photos with ground truth (default SampleImages): end-to-end latency per card and ID
                 numbers found, against the tesseract CLI in the same run
     """
@@ -28,6 +30,11 @@ do {
         if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
         if let jobs = option("--jobs").flatMap(Int.init) { bench.jobs = jobs }
         if let effort = option("--retry-effort").flatMap(Double.init) { bench.retryEffort = effort }
+        if let dir = args.first { bench.directory = dir }
+        try bench.run()
+    case "import":
+        var bench = ImportBenchmark()
+        if let n = option("--photos").flatMap(Int.init) { bench.photos = n }
         if let dir = args.first { bench.directory = dir }
         try bench.run()
     case "ocr":
