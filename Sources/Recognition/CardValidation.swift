@@ -12,7 +12,8 @@ public enum CardValidation {
                 return "an NHS number has 10 digits (e.g. 943 476 5919); got \(compact.count) characters"
             }
             let v = nhs.validation
-            if !v.valid { return "\(nhs.display) \(v.problem ?? "is not valid"); check the digits" }
+            // The number itself is left out: refusals go to stderr, which may be logged.
+            if !v.valid { return "the NHS number \(v.problem ?? "is not valid"); check the digits" }
         }
         if lowerName.contains("social security") || lowerName.contains("ssn") {
             switch region {
