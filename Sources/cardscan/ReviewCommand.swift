@@ -1,6 +1,7 @@
 import CardModel
 import CardStore
 import Foundation
+import Recognition
 
 /// `cardscan review`: photos an import could not be sure of, and what a person decides about them.
 enum ReviewCommand: Command {
@@ -10,14 +11,18 @@ enum ReviewCommand: Command {
         usage: cardscan review [--reveal] [--store PATH]
                cardscan review accept ID [--pick N] [--store PATH]
                cardscan review reject ID [--store PATH]
+               cardscan review edit ID [--pick N] [--name N] [--number X] [--category C] [--region R]
+                                       [--no-validate] [--store PATH]
 
         ID is the start of the photo's fingerprint shown in the list; --pick N chooses its N-th suggestion
-        (default: the first valid one).
+        (default: the first valid one). edit saves that suggestion's card with the fields given changed (checked
+        as `cards add` checks them), for a photo whose reading was nearly right.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         do {
-            let args = try ArgumentList(arguments, flagNames: ["--reveal"], valueNames: ["--pick", "--store"])
+            let args = try ArgumentList(arguments, flagNames: ["--reveal", "--no-validate"],
+                                        valueNames: ["--pick", "--store", "--name", "--number", "--category", "--region"])
             let store = try StoreAccess.open(args.value("--store"))
             switch args.positional.first {
             case nil:
@@ -30,8 +35,8 @@ enum ReviewCommand: Command {
                         Terminal.out("    \(i + 1). \(s.valid ? "✓" : "✗") \(s.card?.name ?? s.type): \(shown)")
                     }
                 }
-            case "accept":
-                guard args.positional.count == 2 else { return Terminal.usageError("accept needs an ID", usage: usage) }
+            case "accept", "edit":
+                guard args.positional.count == 2 else { return Terminal.usageError("\(args.positional[0]) needs an ID", usage: usage) }
                 let item = try store.queued(args.positional[1])
                 let pick = args.value("--pick").flatMap(Int.init)
                 let chosen = pick.map { $0 >= 1 && $0 <= item.suggestions.count ? item.suggestions[$0 - 1] : nil }
@@ -40,8 +45,23 @@ enum ReviewCommand: Command {
                     Terminal.err("cardscan: nothing to accept for \(args.positional[1]); give --pick N, or reject it")
                     return ExitStatus.failure
                 }
-                let card = IDCard(candidate: candidate)
-                try store.recordImport(hash: item.hash, path: item.path, status: .imported, card: card, suggestions: [chosen], reason: "accepted")
+                var card = IDCard(candidate: candidate)
+                if args.positional[0] == "edit" {
+                    if let v = args.value("--name") { card.name = v }
+                    if let v = args.value("--number") { card.number = v }
+                    if let v = args.value("--category") { card.category = v }
+                    if let v = args.value("--region") {
+                        guard let r = Region(code: v) else { return Terminal.usageError("unknown region '\(v)'; use GB, JE or GG", usage: usage) }
+                        card.region = r
+                    }
+                    if !args.has("--no-validate"),
+                       let problem = CardValidation.problem(name: card.name, number: card.number, category: card.category, region: card.region) {
+                        Terminal.err("cardscan: refused: \(problem) (--no-validate saves it anyway)")
+                        return ExitStatus.failure
+                    }
+                }
+                try store.recordImport(hash: item.hash, path: item.path, status: .imported, card: card, suggestions: [chosen],
+                                       reason: args.positional[0] == "edit" ? "edited" : "accepted")
                 Terminal.out("saved \(card.id.uuidString.prefix(8).lowercased()) \(card.name) in \(card.category)")
             case "reject":
                 guard args.positional.count == 2 else { return Terminal.usageError("reject needs an ID", usage: usage) }

@@ -277,6 +277,15 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(ids.count, review)
         XCTAssertEqual(try ScanCommandTests.cardscan(["review", "reject", ids[0], "--store", store]).status, 0)
         XCTAssertFalse(try ScanCommandTests.cardscan(["review", "--store", store]).stdout.contains(ids[0]))
+        // A distractor's failing number, corrected by a person: refused while still wrong, saved once right.
+        let distractor = try ScanCommandTests.cardscan(["review", "--store", store]).stdout.split(separator: "\n")
+            .first { $0.contains("distractor") }.map { String($0.prefix(10)) }!
+        let stillWrong = try ScanCommandTests.cardscan(["review", "edit", distractor, "--pick", "1", "--store", store])
+        XCTAssertEqual(stillWrong.status, 1, "the picked suggestion fails Modulus 11 and was not corrected")
+        let fixed = try ScanCommandTests.cardscan(["review", "edit", distractor, "--pick", "1", "--number", "9434765919", "--store", store])
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertTrue(try ScanCommandTests.cardscan(["cards", "list", "--reveal", "--store", store]).stdout.contains("9434765919"))
+        XCTAssertFalse(try ScanCommandTests.cardscan(["review", "--store", store]).stdout.contains(distractor))
     }
 
     /// SIGKILL in the middle of an import, then run it again: every photo recorded once, no duplicate cards.
