@@ -136,9 +136,7 @@ public final class CardStore {
     }
 
     /// Inserts inside the caller's transaction; a default card unsets its category's other default first.
-    func insertCard(_ card: IDCard) throws(StoreError) { try insert(card) }
-
-    private func insert(_ card: IDCard) throws(StoreError) {
+    func insert(_ card: IDCard) throws(StoreError) {
         let category = try categoryID(card.category, create: true)
         if card.isDefault { try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ?", [.integer(category)]) }
         try db.query("""

@@ -35,7 +35,7 @@ extension CardStore {
                              reason: String?) throws(StoreError) {
         let json = (try? JSONEncoder().encode(suggestions)).map { String(decoding: $0, as: UTF8.self) }
         try db.write { () throws(StoreError) in
-            if let card { try insertCard(card) }
+            if let card { try insert(card) }
             try db.query("""
                 INSERT OR REPLACE INTO imports(hash, path, status, card_id, suggestions, reason, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -31,14 +31,8 @@ public final class BarcodeReader {
         // photo that large spans hundreds of pixels and survives the reduction; if nothing is found there,
         // zxing still gets one look at full size.
         guard image.pixelCount > options.maxWorkingPixels else { return readWithRetries(image).map(Code32.interpreting) }
-        let factor = (Double(options.maxWorkingPixels) / Double(image.pixelCount)).squareRoot()
-        let work = image.scaled(by: factor)
-        let fx = Double(image.width) / Double(work.width), fy = Double(image.height) / Double(work.height)
-        let found = readWithRetries(work).map { barcode in
-            var b = barcode
-            b.bounds = b.bounds.mapped { Point(x: Int(Double($0.x) * fx), y: Int(Double($0.y) * fy)) }
-            return b
-        }
+        let work = ImageVariant.scaled(image, by: (Double(options.maxWorkingPixels) / Double(image.pixelCount)).squareRoot())
+        let found = readWithRetries(work.image).map(work.mapToSource)
         if !found.isEmpty || !options.retries { return found.map(Code32.interpreting) }
         let attemptStart = Date()
         let fullSize = zxing.read(image, pass: .init(formats: options.formats, tryHarder: false, maxSymbols: 1))
@@ -82,26 +76,19 @@ public final class BarcodeReader {
 
         // Then transformed copies, both readers, all formats. A large image is retried from a half-size copy:
         // its codes span hundreds of pixels, and every step costs a quarter.
-        let base = large ? image.scaled(by: 0.5) : image
-        let scaleBack = (x: Double(image.width) / Double(base.width), y: Double(image.height) / Double(base.height))
-        let baseShare = Double(base.pixelCount) / pixels
-        for attempt in RetryPlan.attempts(for: base) {
+        let base = large ? ImageVariant.scaled(image, by: 0.5) : ImageVariant(image: image, toSource: { $0 })
+        let baseShare = Double(base.image.pixelCount) / pixels
+        for attempt in RetryPlan.attempts(for: base.image) {
             guard canAfford(attempt.cost * baseShare) else { break }
             attemptStart = Date()
-            let variant = attempt.make(base)
+            let variant = base.then(attempt.make(base.image))
             var pass = ZXingReader.Pass(formats: attempt.matrixFormatsOnly ? matrixOnly : options.formats, maxSymbols: 1)
             pass.tryRotate = attempt.zxingTryRotate
             pass.globalHistogram = attempt.zxingGlobalHistogram
             let found = combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],
                                  zxing.read(variant.image, pass: pass))
             trace(attempt.name, since: attemptStart, found: found)
-            if !found.isEmpty {
-                return found.map(variant.mapToSource).map { barcode in
-                    var b = barcode
-                    b.bounds = b.bounds.mapped { Point(x: Int(Double($0.x) * scaleBack.x), y: Int(Double($0.y) * scaleBack.y)) }
-                    return b
-                }
-            }
+            if !found.isEmpty { return found.map(variant.mapToSource) }
         }
         return []
     }

@@ -12,6 +12,19 @@ struct ImageVariant {
         mapped.bounds = b.bounds.mapped(toSource)
         return mapped
     }
+
+    /// `image` resized by `factor`, with the mapping back to `image`'s pixels.
+    static func scaled(_ image: GrayImage, by factor: Double) -> ImageVariant {
+        let scaled = image.scaled(by: factor)
+        let fx = Double(image.width) / Double(scaled.width), fy = Double(image.height) / Double(scaled.height)
+        return ImageVariant(image: scaled, toSource: { Point(x: Int(Double($0.x) * fx), y: Int(Double($0.y) * fy)) })
+    }
+
+    /// Where a point of a variant of this variant's image lands in the source: the two mappings one after the other.
+    func then(_ inner: ImageVariant) -> ImageVariant {
+        let outer = toSource
+        return ImageVariant(image: inner.image, toSource: { outer(inner.toSource($0)) })
+    }
 }
 
 /// One retry: what to make from the image, how zxing looks at it, and what it costs.
@@ -86,11 +99,7 @@ enum RetryPlan {
     private static func identity(_ image: GrayImage) -> ImageVariant { ImageVariant(image: image, toSource: { $0 }) }
 
     static func scale(_ factor: Double) -> RetryAttempt {
-        RetryAttempt(name: "scale\(factor)", cost: 1.3 * factor * factor, make: { image in
-            let scaled = image.scaled(by: factor)
-            let fx = Double(image.width) / Double(scaled.width), fy = Double(image.height) / Double(scaled.height)
-            return ImageVariant(image: scaled, toSource: { Point(x: Int(Double($0.x) * fx), y: Int(Double($0.y) * fy)) })
-        })
+        RetryAttempt(name: "scale\(factor)", cost: 1.3 * factor * factor, make: { ImageVariant.scaled($0, by: factor) })
     }
 
     static func rotate(_ degrees: Double) -> RetryAttempt {

@@ -70,12 +70,13 @@ public final class TextReader {
         // 3. Lines across: text lines run along the axis where their lean is found with most confidence
         //    (measured on the image and on it turned a quarter).
         var turns = 0
-        let across = preview.textSkew(), down = preview.rotated90Clockwise().textSkew()
+        let previewTurned = preview.rotated90Clockwise()
+        let across = preview.textSkew(), down = previewTurned.textSkew()
         if let d = down, d.confidence >= 2, d.confidence > (across?.confidence ?? 0) * 1.3 {
             turns = 1
             let (turned, back) = Self.turn(work, quarterTurns: 1)
             work = turned
-            preview = preview.rotated90Clockwise()
+            preview = previewTurned
             transforms.append(back)
         }
 
