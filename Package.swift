@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CTesseract", pkgConfig: "lept",
                        providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]),
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+        // The kernel's V4L2 interface: a fixed-signature ioctl wrapper and the request codes as constants.
+        .systemLibrary(name: "CV4L2"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "CZXing",
@@ -29,7 +31,8 @@ let package = Package(
         // MARK: Pipeline stages.
         .target(name: "Imaging", dependencies: ["CTesseract", "CardModel"]),
         .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing", "CTesseract"]),
-        .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding"]),
+        .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
+        .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding", "Capture"]),
         .target(name: "CardStore", dependencies: ["CardModel", "CSQLite"]),
         .target(name: "Rendering", dependencies: ["CardModel", "Imaging", "CZint"]),
 
@@ -37,7 +40,7 @@ let package = Package(
         .target(name: "Evaluation", dependencies: ["CardModel"]),
 
         // MARK: Executables.
-        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding"]),
+        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding"]),
         .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 

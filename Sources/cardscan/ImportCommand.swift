@@ -1,3 +1,4 @@
+import Capture
 import CardModel
 import CardStore
 import Foundation
