@@ -1,0 +1,63 @@
+import Foundation
+
+/// One command a front end sends to `cardscan session --stdio`, one JSON object per line.
+/// `{"cmd":"start","device":"/dev/video0"}`, `{"cmd":"scanFile","path":"card.jpg"}`,
+/// `{"cmd":"accept","suggestion":"s3"}`, `{"cmd":"stop"}`, `{"cmd":"quit"}`.
+public enum SessionRequest: Equatable, Sendable {
+    public struct Start: Equatable, Sendable {
+        public var device: String?
+        public var size: String?
+        public var once: Bool
+        public var type: String?
+        public var wristband: Bool
+        public var timeout: Double?
+    }
+    case start(Start)
+    case scanFile(path: String)
+    case accept(suggestion: String)
+    case stop
+    case quit
+
+    /// Why a line is not a command; the session answers with an `error` event and goes on.
+    public struct Problem: Error, Equatable, Sendable {
+        public let message: String
+    }
+
+    private struct Wire: Decodable {
+        var cmd: String
+        var device: String?
+        var size: String?
+        var path: String?
+        var suggestion: String?
+        var once: Bool?
+        var type: String?
+        var wristband: Bool?
+        var timeout: Double?
+    }
+
+    /// Parses one line. Lines longer than 64 KB are refused unread (a front end never needs them).
+    public static func parse(_ line: String) -> Result<SessionRequest, Problem> {
+        guard line.utf8.count <= 65_536 else { return .failure(.init(message: "command line longer than 64 KB")) }
+        guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(line.utf8)) else {
+            return .failure(.init(message: "not a JSON command object; send e.g. {\"cmd\":\"start\",\"device\":\"/dev/video0\"}"))
+        }
+        switch wire.cmd {
+        case "start":
+            if let timeout = wire.timeout, !(timeout > 0 && timeout.isFinite) {
+                return .failure(.init(message: "start: timeout must be a number of seconds > 0"))
+            }
+            return .success(.start(.init(device: wire.device, size: wire.size, once: wire.once ?? false, type: wire.type,
+                                         wristband: wire.wristband ?? false, timeout: wire.timeout)))
+        case "scanFile":
+            guard let path = wire.path, !path.isEmpty else { return .failure(.init(message: "scanFile needs \"path\"")) }
+            return .success(.scanFile(path: path))
+        case "accept":
+            guard let id = wire.suggestion, !id.isEmpty else { return .failure(.init(message: "accept needs \"suggestion\" (an id such as \"s1\")")) }
+            return .success(.accept(suggestion: id))
+        case "stop": return .success(.stop)
+        case "quit": return .success(.quit)
+        default:
+            return .failure(.init(message: "unknown command '\(wire.cmd.prefix(40))'; known: start, scanFile, accept, stop, quit"))
+        }
+    }
+}

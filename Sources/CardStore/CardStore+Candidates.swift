@@ -1,0 +1,21 @@
+import CardModel
+import Foundation
+
+extension CardStore {
+    /// Saves the card a suggestion offers, the way a live scan needs it: the same card shown twice is saved once
+    /// (same category and number returns the existing card), and a default card with the name of an existing one
+    /// in its category (the wristband's "Jersey Patient ID") updates that card instead of adding another.
+    public func save(_ candidate: CardCandidate) throws(StoreError) -> (card: IDCard, created: Bool) {
+        let existing = try cards(category: candidate.category)
+        if let same = existing.first(where: { $0.number == candidate.number && $0.name == candidate.name }) {
+            return (same, false)
+        }
+        if candidate.isDefault, var named = existing.first(where: { $0.name == candidate.name }) {
+            named.number = candidate.number; named.isDefault = true; named.region = candidate.region
+            named.codeType = candidate.codeType; named.updatedAt = Date()
+            try update(named)
+            return (named, false)
+        }
+        return (try add(IDCard(candidate: candidate)), true)
+    }
+}

@@ -1,0 +1,45 @@
+import Capture
+import Foundation
+
+/// Hands frames from the capture thread to a decoding thread, one at a time. For a camera the newest frame wins
+/// (a stale frame is replaced and counted as dropped, so nothing queues without bound); for files the sender
+/// waits until the frame is taken (every file is read).
+final class FrameMailbox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var waiting: Frame?
+    private var closed = false
+    private let replacesStale: Bool
+    private(set) var dropped = 0
+
+    init(replacesStale: Bool) { self.replacesStale = replacesStale }
+
+    /// Returns false when the mailbox is closed (the frame is not delivered).
+    @discardableResult
+    func put(_ frame: Frame) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        if !replacesStale { while waiting != nil && !closed { condition.wait() } }
+        guard !closed else { return false }
+        if waiting != nil { dropped += 1 }
+        waiting = frame
+        condition.broadcast()
+        return true
+    }
+
+    /// The next frame; nil once the mailbox is closed and empty.
+    func take() -> Frame? {
+        condition.lock(); defer { condition.unlock() }
+        while waiting == nil && !closed { condition.wait() }
+        let frame = waiting
+        waiting = nil
+        condition.broadcast()
+        return frame
+    }
+
+    /// No more frames. `discardingWaiting`: drop a frame not yet taken (a stop), or let it be read (end of files).
+    func close(discardingWaiting: Bool) {
+        condition.lock(); defer { condition.unlock() }
+        closed = true
+        if discardingWaiting { waiting = nil }
+        condition.broadcast()
+    }
+}

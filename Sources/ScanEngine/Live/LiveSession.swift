@@ -1,0 +1,350 @@
+import Capture
+import CardModel
+import Decoding
+import Foundation
+import Imaging
+import Recognition
+
+/// A live scan: frames from a source, barcodes on every frame the decoder keeps up with, OCR on sharp, still
+/// frames in the background, items tracked across frames, and events out through `handler`.
+///
+/// Three threads: capture (waits on the source, reconnects it, drops stale frames), barcodes (decodes the newest
+/// frame, tracks items, decides when to OCR) and text (one OCR at a time, never blocking the barcode thread).
+/// Shared state sits behind one lock; events are delivered under it, so they arrive in order.
+public final class LiveSession: @unchecked Sendable {
+    public let options: SessionOptions
+    private let source: FrameSource
+    private let handler: @Sendable (ScanEvent) -> Void
+    private let started = DispatchTime.now().uptimeNanoseconds
+    private let region: RegionResolution
+
+    private let state = NSLock()
+    private var tracker: ItemTracker
+    private var emitted: [String: Suggestion] = [:]   // by suggestion id
+    private var emittedKeys = Set<String>()
+    private var stopReason: String?
+    private var frames = 0, decoded = 0, ocrRuns = 0
+    private var ocrBusy = false
+    private var lastOCR: (measures: FrameMeasures, time: Double, gaveValid: Bool)?
+    private var previousMeasures: FrameMeasures?
+    private var closedEvent = false
+
+    private let mailbox: FrameMailbox
+    private let ocrMailbox = FrameMailbox(replacesStale: true)
+    private let finished = DispatchGroup()
+
+    /// Starts nothing yet: call `start()`.
+    public init(source: FrameSource, options: SessionOptions, handler: @escaping @Sendable (ScanEvent) -> Void) {
+        var options = options
+        options.scan.barcodes.retries = false
+        if options.wristband {
+            options.scan.readsText = false
+            // A wristband scan is a Jersey hospital's: only an explicit --region overrides that.
+            if options.scan.region?.basis != .option { options.scan.region = RegionResolution(code: .je, basis: .option) }
+        }
+        self.options = options
+        self.source = source
+        self.handler = handler
+        region = options.scan.region ?? RegionResolution(code: .gb, basis: .fallback)
+        tracker = ItemTracker(barcodeLifetime: options.itemLifetime, textLifetime: options.textLifetime)
+        mailbox = FrameMailbox(replacesStale: source.isLive)
+    }
+
+    /// Opens the source and runs until stopped, timed out, the input ends, or the device is gone for good.
+    public func start() {
+        finished.enter()
+        let capture = Thread { [self] in captureLoop() }
+        capture.name = "cardscan.capture"
+        capture.start()
+    }
+
+    /// Ends the session (from any thread); `sessionClosed` follows once the threads have finished.
+    public func stop(reason: String = "stopped") {
+        state.lock()
+        if stopReason == nil { stopReason = reason }
+        state.unlock()
+        mailbox.close(discardingWaiting: true)
+        ocrMailbox.close(discardingWaiting: true)
+    }
+
+    /// Blocks until `sessionClosed` has been delivered.
+    public func waitUntilClosed() { finished.wait() }
+
+    /// A suggestion this session emitted (a front end accepts it by id).
+    public func suggestion(id: String) -> Suggestion? {
+        state.lock(); defer { state.unlock() }
+        return emitted[id]
+    }
+
+    /// Counts so far (frames delivered, decoded, dropped as stale, OCR runs): a status line shows them.
+    public var statistics: ScanEvent.Statistics {
+        state.lock(); defer { state.unlock() }
+        return .init(frames: frames, decoded: decoded, dropped: mailbox.dropped + ocrMailbox.dropped, ocrRuns: ocrRuns)
+    }
+
+    private var stopping: Bool { state.lock(); defer { state.unlock() }; return stopReason != nil }
+
+    private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+
+    /// Delivers an event; call with `state` held.
+    private func emit(_ event: ScanEvent) { handler(event) }
+
+    private func emitLocked(_ make: (Double) -> ScanEvent) {
+        state.lock(); defer { state.unlock() }
+        emit(make(now()))
+    }
+
+    // MARK: Capture
+
+    private func captureLoop() {
+        let decodeDone = DispatchSemaphore(value: 0)
+        let decoder = Thread { [self] in decodeLoop(); decodeDone.signal() }
+        decoder.name = "cardscan.barcodes"
+        decoder.stackSize = 8 << 20
+        let textDone = DispatchSemaphore(value: 0)
+        var closeReason = "stopped"
+
+        guard openSource(reconnecting: false) else {
+            finish(reason: stopReasonOr("failed"))
+            return
+        }
+        decoder.start()
+        let reader = !source.isLive || !options.scan.readsText ? nil : Thread { [self] in textLoop(); textDone.signal() }
+        reader?.name = "cardscan.text"
+        reader?.stackSize = 8 << 20
+        reader?.start()
+
+        var lastFrame = now()
+        var reportedSilence = false
+        while !stopping {
+            if let timeout = options.timeout, now() >= timeout { stop(reason: "timeout"); break }
+            do throws(CaptureError) {
+                switch try source.nextFrame(timeout: 0.25) {
+                case .frame(let frame):
+                    lastFrame = now(); reportedSilence = false
+                    state.lock(); frames += 1; state.unlock()
+                    mailbox.put(frame)
+                case .timedOut:
+                    guard source.isLive, now() - lastFrame >= options.frameTimeout, !reportedSilence else { continue }
+                    reportedSilence = true
+                    emitLocked { t in
+                        var e = ScanEvent(.error, time: t)
+                        e.error = .init(code: "noFrames", message: "\(source.name): no frames for \(Int(options.frameTimeout)) s; reopening the camera", recoverable: true)
+                        return e
+                    }
+                    source.close()
+                    guard openSource(reconnecting: true) else { closeReason = "noFrames"; stop(reason: closeReason); break }
+                    lastFrame = now()
+                case .ended:
+                    closeReason = "endOfInput"
+                    state.lock(); if stopReason == nil { stopReason = closeReason }; state.unlock()
+                    mailbox.close(discardingWaiting: false)
+                }
+            } catch {
+                reportProblem(error, carryingOn: error.recoverable)
+                switch error {
+                case .badFrame: continue
+                case .unplugged, .deviceMissing, .busy:
+                    source.close()
+                    guard openSource(reconnecting: true) else { stop(reason: "deviceLost"); break }
+                    lastFrame = now(); reportedSilence = false
+                default:
+                    stop(reason: "failed")
+                }
+            }
+        }
+        mailbox.close(discardingWaiting: source.isLive)
+        decodeDone.wait()
+        ocrMailbox.close(discardingWaiting: true)
+        if reader != nil { textDone.wait() }
+        source.close()
+        finish(reason: stopReasonOr(closeReason))
+    }
+
+    private func stopReasonOr(_ fallback: String) -> String {
+        state.lock(); defer { state.unlock() }
+        return stopReason ?? fallback
+    }
+
+    /// Opens the source; when reconnecting, retries with growing pauses for `reconnectFor` seconds.
+    private func openSource(reconnecting: Bool) -> Bool {
+        let deadline = now() + (reconnecting ? options.reconnectFor : 0)
+        var pause = 0.1
+        while true {
+            do throws(CaptureError) {
+                let stream = try source.open()
+                emitLocked { t in
+                    var e = ScanEvent(.sessionStarted, time: t)
+                    e.stream = .init(source: stream.source, format: stream.format, width: stream.width, height: stream.height,
+                                     driver: stream.driver, card: stream.card)
+                    e.region = region
+                    if reconnecting { e.reason = "reconnected" }
+                    return e
+                }
+                return true
+            } catch {
+                let retrying = reconnecting && error.recoverable && now() + pause < deadline && !stopping
+                if !reconnecting || !retrying { reportProblem(error, carryingOn: false) }
+                guard retrying else { return false }
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 1.0)
+            }
+        }
+    }
+
+    private func reportProblem(_ error: CaptureError, carryingOn: Bool) {
+        emitLocked { t in
+            var e = ScanEvent(.error, time: t)
+            var message = error.description
+            if carryingOn, case .unplugged = error { message += "; trying to reopen it for \(Int(options.reconnectFor)) s" }
+            e.error = .init(code: error.code, message: message, recoverable: carryingOn)
+            return e
+        }
+    }
+
+    private func finish(reason: String) {
+        state.lock()
+        if !closedEvent {
+            closedEvent = true
+            var e = ScanEvent(.sessionClosed, time: now())
+            e.reason = reason
+            e.statistics = .init(frames: frames, decoded: decoded, dropped: mailbox.dropped + ocrMailbox.dropped, ocrRuns: ocrRuns)
+            emit(e)
+        }
+        state.unlock()
+        finished.leave()
+    }
+
+    // MARK: Barcodes (every frame it keeps up with)
+
+    private func decodeLoop() {
+        let barcodes = BarcodeReader(options: options.scan.barcodes)
+        // Files are read in order with OCR on each, on this thread; a camera's OCR runs on the text thread.
+        let inlineText: TextReader? = !source.isLive && options.scan.readsText ? try? TextReader() : nil
+        while let frame = mailbox.take() {
+            let (image, offset) = cropped(frame.image)
+            let found = barcodes.read(image).enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)").shifted(by: offset) }
+            let measures = options.scan.readsText ? FrameMeasures(image) : nil
+            let wantsText = afterBarcodes(found, frame: frame, measures: measures)
+            if wantsText {
+                if let inlineText { readText(frame, with: inlineText, measures: measures!) } else { ocrMailbox.put(frame) }
+            }
+        }
+    }
+
+    /// Tracks the codes, emits what changed, and says whether this frame should go to OCR.
+    private func afterBarcodes(_ found: [RecognizedItem], frame: Frame, measures: FrameMeasures?) -> Bool {
+        state.lock(); defer { state.unlock() }
+        decoded += 1
+        let t = now()
+        var changes = tracker.update(kind: .barcode, found: found, at: t)
+        changes += tracker.expire(at: t)
+        deliver(changes, frame: frame, time: t)
+        if changes.contains(where: { if case .added = $0 { true } else { false } }) { suggest(frame: frame, time: t) }
+
+        guard let measures, stopReason == nil || !source.isLive else { return false }
+        defer { previousMeasures = measures }
+        if !source.isLive { return true }  // every file is a still photo
+        guard !ocrBusy, measures.sharpness >= options.ocrMinimumSharpness,
+              let previous = previousMeasures, measures.motion(since: previous) <= options.ocrMaximumMotion else { return false }
+        if let last = lastOCR {
+            let sceneChanged = measures.motion(since: last.measures) > options.ocrMaximumMotion
+            let refreshDue = !last.gaveValid && t - last.time >= options.ocrRefresh
+            guard sceneChanged || refreshDue else { return false }
+        }
+        ocrBusy = true
+        lastOCR = (measures, t, false)
+        return true
+    }
+
+    // MARK: Text (one OCR at a time)
+
+    private func textLoop() {
+        guard let reader = try? TextReader() else {
+            emitLocked { t in
+                var e = ScanEvent(.error, time: t)
+                e.error = .init(code: "ocrUnavailable", message: "tesseract could not start; only barcodes are read (run Scripts/setup)", recoverable: true)
+                return e
+            }
+            return
+        }
+        while let frame = ocrMailbox.take() {
+            readText(frame, with: reader, measures: FrameMeasures(cropped(frame.image).image))
+        }
+    }
+
+    private func readText(_ frame: Frame, with reader: TextReader, measures: FrameMeasures) {
+        let (image, offset) = cropped(frame.image)
+        let lines = reader.read(image).lines.enumerated().map { index, line in
+            RecognizedItem(id: "t\(index + 1)", kind: .text, text: line.text, bounds: line.bounds,
+                           confidence: (line.confidence * 100).rounded() / 100).shifted(by: offset)
+        }
+        state.lock(); defer { state.unlock() }
+        ocrRuns += 1
+        ocrBusy = false
+        let t = now()
+        var changes = tracker.update(kind: .text, found: lines, at: t, complete: true)
+        changes += tracker.expire(at: t)
+        deliver(changes, frame: frame, time: t)
+        let gaveValid = suggest(frame: frame, time: t)
+        if let last = lastOCR { lastOCR = (last.measures, last.time, last.gaveValid || gaveValid) }
+    }
+
+    // MARK: Events (called with `state` held)
+
+    private func deliver(_ changes: [ItemTracker.Change], frame: Frame, time: Double) {
+        for change in changes {
+            var event: ScanEvent
+            switch change {
+            case .added(let item): event = ScanEvent(.itemAdded, time: time, frame: frame.index); event.item = item
+            case .updated(let item): event = ScanEvent(.itemUpdated, time: time, frame: frame.index); event.item = item
+            case .removed(let id): event = ScanEvent(.itemRemoved, time: time, frame: frame.index); event.itemId = id
+            }
+            emit(event)
+        }
+    }
+
+    /// Builds suggestions from everything in view and emits the valid ones not emitted before. Returns whether
+    /// any valid suggestion is in view.
+    @discardableResult
+    private func suggest(frame: Frame, time: Double) -> Bool {
+        let built = SuggestionBuilder(today: options.scan.today).build(items: tracker.current, region: region)
+        var anyValid = false
+        for var suggestion in built.suggestions where suggestion.valid {
+            if options.wristband && suggestion.type != "jerseyPatientId" { continue }
+            anyValid = true
+            let key = suggestion.type + "\u{1F}" + suggestion.value
+            guard !emittedKeys.contains(key), stopReason == nil || !source.isLive else { continue }
+            emittedKeys.insert(key)
+            suggestion.id = "s\(emittedKeys.count)"
+            emitted[suggestion.id] = suggestion
+            var event = ScanEvent(.suggestion, time: time, frame: frame.index)
+            event.suggestion = suggestion
+            event.latencyMs = (Double(DispatchTime.now().uptimeNanoseconds - frame.capturedAt) / 1e4).rounded() / 100
+            emit(event)
+            if options.once, options.onceType == nil || options.onceType == suggestion.type, stopReason == nil {
+                stopReason = "once"
+                mailbox.close(discardingWaiting: true)
+                ocrMailbox.close(discardingWaiting: true)
+            }
+        }
+        return anyValid
+    }
+
+    private func cropped(_ image: GrayImage) -> (image: GrayImage, offset: Point) {
+        guard let roi = options.regionOfInterest else { return (image, Point(x: 0, y: 0)) }
+        let x = min(max(0, roi.x), image.width - 1), y = min(max(0, roi.y), image.height - 1)
+        let w = min(roi.width, image.width - x), h = min(roi.height, image.height - y)
+        return (image.cropped(x: x, y: y, width: w, height: h), Point(x: x, y: y))
+    }
+}
+
+extension RecognizedItem {
+    /// The same item in a larger image whose crop began at `offset`.
+    func shifted(by offset: Point) -> RecognizedItem {
+        guard offset.x != 0 || offset.y != 0 else { return self }
+        var item = self
+        item.bounds = bounds.mapped { Point(x: $0.x + offset.x, y: $0.y + offset.y) }
+        return item
+    }
+}

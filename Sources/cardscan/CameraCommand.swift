@@ -1,0 +1,142 @@
+import Capture
+import CardModel
+import CardStore
+import Foundation
+import Recognition
+import ScanEngine
+
+/// `cardscan camera`: a live scan from a webcam (or image files replayed as frames).
+enum CameraCommand: Command {
+    static let name = "camera"
+    static let abstract = "scan live from a webcam: barcodes every frame, card text when the card is still"
+    static let usage = """
+        usage: cardscan camera [--device PATH] [--size WxH] [--json] [--once [--type TYPE]] [--timeout SECONDS]
+                               [--wristband] [--save [--store PATH]] [--region R] [--formats LIST] [--roi X,Y,W,H]
+                               [--no-ocr] [--reconnect SECONDS] [PATH...]
+
+        Hold a card or wristband up to the camera. Barcodes are read on every frame the decoder keeps up with;
+        the printed text is read when the picture is sharp and still. With PATHs, image files and folders are
+        replayed as frames instead of using a camera (one file per frame).
+
+        options:
+          --device PATH        the camera (default: CARDSCAN_DEVICE, else /dev/video0; a number N means /dev/videoN)
+          --size WxH           frame size to ask for (default 640x480; the nearest offered is used)
+          --json               print the event stream as JSON Lines (see README, "Live events")
+          --once               stop at the first valid suggestion (of TYPE with --type, e.g. nhsNumber)
+          --timeout SECONDS    stop after this long
+          --wristband          barcodes only, region JE: the band's patient ID is suggested as the default
+                               "Jersey Patient ID" (with --save it is saved or updated)
+          --save               save each valid suggestion's card (the same card twice is saved once)
+          --store PATH         the card store (default: CARDSCAN_STORE, else ~/.local/share/cardscan/cards.db)
+          --region R           GB, JE or GG (default: as for `cardscan scan`)
+          --formats LIST       barcode formats to look for (default: all)
+          --roi X,Y,W,H        decode only this rectangle of the frame
+          --no-ocr             barcodes only
+          --reconnect SECONDS  when the camera goes away, keep trying to reopen it this long (default 10)
+
+        Ctrl-C ends the session cleanly. Exit status: 0 a valid suggestion was made; 2 none was; 1 the camera could
+        not be used (missing, busy, no permission, lost for good) or the store failed; 64 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            let args = try ArgumentList(arguments, flagNames: ["--json", "--once", "--wristband", "--save", "--no-ocr"],
+                                        valueNames: ["--device", "--size", "--type", "--timeout", "--store", "--region",
+                                                     "--formats", "--roi", "--reconnect"])
+            var options = SessionOptions()
+            options.scan.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
+            if let list = args.value("--formats") {
+                let (formats, unknown) = BarcodeFormat.parseList(list)
+                guard unknown.isEmpty, !formats.isEmpty else {
+                    return Terminal.usageError("unknown format(s): \(unknown.joined(separator: ", "))", usage: usage)
+                }
+                options.scan.barcodes.formats = formats
+            }
+            options.once = args.has("--once")
+            options.onceType = args.value("--type")
+            guard options.onceType == nil || options.once else { return Terminal.usageError("--type goes with --once", usage: usage) }
+            options.wristband = args.has("--wristband")
+            if args.has("--no-ocr") { options.scan.readsText = false }
+            if let value = args.value("--timeout") {
+                guard let seconds = Double(value), seconds > 0 else { return Terminal.usageError("--timeout needs seconds > 0", usage: usage) }
+                options.timeout = seconds
+            }
+            if let value = args.value("--reconnect") {
+                guard let seconds = Double(value), seconds >= 0 else { return Terminal.usageError("--reconnect needs seconds ≥ 0", usage: usage) }
+                options.reconnectFor = seconds
+            }
+            if let value = args.value("--roi") {
+                guard let roi = RegionOfInterest(value) else { return Terminal.usageError("--roi needs X,Y,W,H in pixels", usage: usage) }
+                options.regionOfInterest = roi
+            }
+            let size: FrameSize
+            if let value = args.value("--size") {
+                guard let parsed = FrameSize(value) else { return Terminal.usageError("--size needs WxH, e.g. 1280x720", usage: usage) }
+                size = parsed
+            } else {
+                size = FrameSize(width: 640, height: 480)
+            }
+            let source: FrameSource = args.positional.isEmpty
+                ? V4L2Camera(path: devicePath(args.value("--device")), size: size)
+                : ImageFileFrames(paths: args.positional)
+            let store = args.has("--save") ? SharedStore(try StoreAccess.open(args.value("--store"))) : nil
+            return runSession(source: source, options: options, json: args.has("--json"), store: store)
+        } catch {
+            return commandFailed(error, usage: usage)
+        }
+    }
+
+    /// `--device 2` means /dev/video2; no flag means CARDSCAN_DEVICE, else /dev/video0.
+    static func devicePath(_ value: String?) -> String {
+        let given = value ?? ProcessInfo.processInfo.environment["CARDSCAN_DEVICE"] ?? "/dev/video0"
+        return Int(given) != nil ? "/dev/video\(given)" : given
+    }
+
+    private static func runSession(source: FrameSource, options: SessionOptions, json: Bool, store: SharedStore?) -> Int32 {
+        let printer = EventPrinter()
+        let status = LiveStatus()
+        let outcome = SessionOutcome()
+        let session = LiveSession(source: source, options: options) { event in
+            outcome.record(event)
+            if json { printer.print(event) } else { status.show(event) }
+            guard let store, event.event == .suggestion, let candidate = event.suggestion?.card else { return }
+            do throws(StoreError) {
+                let (card, created) = try store.save(candidate)
+                var saved = ScanEvent(.cardSaved, time: event.time, frame: event.frame)
+                saved.card = card
+                saved.reason = created ? "added" : "alreadySaved"
+                if json { printer.print(saved) } else { status.show(saved) }
+            } catch {
+                outcome.storeFailed = true
+                Terminal.err("cardscan: \(error)")
+            }
+        }
+        InterruptHandler.onInterrupt { session.stop(reason: "stopped") }
+        if !json { status.follow(session) }
+        session.start()
+        session.waitUntilClosed()
+        status.finish()
+        return outcome.exitStatus
+    }
+}
+
+/// What the session's events add up to, for the exit status.
+final class SessionOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var suggested = false
+    private var closedReason: String?
+    var storeFailed = false
+
+    func record(_ event: ScanEvent) {
+        lock.lock(); defer { lock.unlock() }
+        if event.event == .suggestion { suggested = true }
+        if event.event == .sessionClosed { closedReason = event.reason }
+    }
+
+    var exitStatus: Int32 {
+        lock.lock(); defer { lock.unlock() }
+        if storeFailed { return ExitStatus.failure }
+        if ["failed", "deviceLost", "noFrames"].contains(closedReason ?? "") { return ExitStatus.failure }
+        return suggested ? ExitStatus.success : ExitStatus.nothingFound
+    }
+}

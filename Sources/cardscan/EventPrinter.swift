@@ -1,0 +1,48 @@
+import CardModel
+import CardStore
+import Foundation
+
+/// Writes live-session events as JSON Lines (one object per line, flushed as it happens) from any thread.
+final class EventPrinter: @unchecked Sendable {
+    private let lock = NSLock()
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        e.dateEncodingStrategy = .iso8601
+        return e
+    }()
+
+    func print(_ event: ScanEvent) {
+        lock.lock(); defer { lock.unlock() }
+        guard let data = try? encoder.encode(event) else { return }
+        Terminal.out(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Ctrl-C (and SIGTERM) end a live session cleanly, so `sessionClosed` is still printed and saved cards stay saved.
+enum InterruptHandler {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    static func onInterrupt(_ action: @escaping @Sendable () -> Void) {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler(handler: action)
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
+
+/// The card store used from a session's event thread: one call at a time (a SQLite connection is not shared
+/// across threads unguarded).
+final class SharedStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private let store: CardStore
+    init(_ store: CardStore) { self.store = store }
+
+    func save(_ candidate: CardCandidate) throws(StoreError) -> (card: IDCard, created: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        return try store.save(candidate)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import XCTest
+
+/// `cardscan camera` and `cardscan devices` against the LD_PRELOAD fake camera: real V4L2 calls from the real
+/// binary, frames made from the sample photos, faults injected by environment.
+final class CameraCommandTests: XCTestCase {
+    func scratch(_ name: String = #function) throws -> String {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-camera-\(getpid())-\(name.filter(\.isLetter))")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// The sample's ground truth (e.g. its NHS number) from the JSON beside it.
+    static func truth(_ sample: String) throws -> [String: Any] {
+        let path = "\(ScanCommandTests.samples)/\((sample as NSString).deletingPathExtension).json"
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+    }
+
+    static func barcodeText(_ sample: String) throws -> String {
+        ((try truth(sample)["barcodes"] as! [[String: Any]]).first!["text"] as! String)
+    }
+
+    func camera(_ arguments: [String], frames: [String], _ fakeOptions: [String: String] = [:], name: String = #function) throws -> FakeCamera.Run {
+        let folder = try FakeCamera.frames(frames, in: try scratch(name))
+        let env = try FakeCamera.environment(frames: folder, fakeOptions)
+        return try FakeCamera.cardscan(["camera", "--device", FakeCamera.device] + arguments, environment: env)
+    }
+
+    private func suggestionValues(_ run: FakeCamera.Run) -> [String] {
+        run.events("suggestion").compactMap { ($0["suggestion"] as? [String: Any])?["value"] as? String }
+    }
+
+    /// A card held up for 2 seconds gives its suggestion (from the barcode, within the first frames).
+    func testCardShownForTwoSecondsYieldsItsSuggestion() throws {
+        let run = try camera(["--json", "--timeout", "3"], frames: ["gb-nhs-card-01.jpg"],
+                             ["FAKECAM_SECONDS_PER_IMAGE": "2", "FAKECAM_AFTER_LAST": "stall"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let nhs = (try Self.truth("gb-nhs-card-01.jpg")["fields"] as! [String: String])["nhsNumber"]!
+        XCTAssertTrue(suggestionValues(run).contains(nhs), "suggestions: \(suggestionValues(run))")
+        let started = try XCTUnwrap(run.events("sessionStarted").first)
+        let stream = try XCTUnwrap(started["stream"] as? [String: Any])
+        XCTAssertEqual(stream["format"] as? String, "YUYV")
+        XCTAssertEqual(stream["width"] as? Int, 640)
+        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "timeout")
+        XCTAssertEqual(run.events("sessionClosed").count, 1)
+        // Health identifiers go to stdout (asked for), never stderr.
+        XCTAssertFalse(run.stderr.contains(nhs), run.stderr)
+    }
+
+    /// Two cards one after the other: both suggestions, with distinct item ids for their barcodes; the first
+    /// card's barcode is removed once it has gone.
+    func testTwoCardsInTurnGiveBothSuggestionsWithDistinctItemIds() throws {
+        let first = "gb-nhs-card-01.jpg", second = "loyalty-card-00.jpg"
+        let run = try camera(["--json", "--timeout", "4.5"], frames: [first, second],
+                             ["FAKECAM_SECONDS_PER_IMAGE": "2", "FAKECAM_AFTER_LAST": "hold"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let codes = [try Self.barcodeText(first), try Self.barcodeText(second)]
+        let values = suggestionValues(run)
+        for code in codes { XCTAssertTrue(values.contains(code), "\(code) not in \(values)") }
+        let added = run.events("itemAdded").compactMap { $0["item"] as? [String: Any] }
+        let ids = codes.map { code in added.filter { $0["text"] as? String == code }.compactMap { $0["id"] as? String } }
+        XCTAssertEqual(ids[0].count, 1, "first card's barcode added once: \(ids[0])")
+        XCTAssertEqual(ids[1].count, 1, "second card's barcode added once: \(ids[1])")
+        XCTAssertNotEqual(ids[0].first, ids[1].first)
+        let removed = run.events("itemRemoved").compactMap { $0["itemId"] as? String }
+        XCTAssertTrue(removed.contains(ids[0][0]), "the first card's code leaves the view: \(removed)")
+        // Each suggestion once per value.
+        XCTAssertEqual(values.count, Set(values).count, "\(values)")
+    }
+
+    /// A card held still keeps one item id over many frames (no flicker of removed/added).
+    func testCardHeldStillKeepsOneItemId() throws {
+        let sample = "loyalty-card-00.jpg"
+        let run = try camera(["--json", "--timeout", "3", "--no-ocr"], frames: [sample], ["FAKECAM_SECONDS_PER_IMAGE": "10"])
+        let code = try Self.barcodeText(sample)
+        let added = run.events("itemAdded").compactMap { $0["item"] as? [String: Any] }.filter { $0["text"] as? String == code }
+        XCTAssertEqual(added.count, 1, "added once")
+        XCTAssertTrue(run.events("itemRemoved").isEmpty, "never removed while in view")
+        let decoded = (run.events("sessionClosed").first?["statistics"] as? [String: Any])?["decoded"] as? Int ?? 0
+        XCTAssertGreaterThanOrEqual(decoded, 20, "frames decoded in 3 s at 15 fps")
+    }
+
+    /// Unplugged mid-stream and back after half a second: an error saying it is recoverable, then a reconnected
+    /// stream that goes on giving frames.
+    func testUnplugMidStreamReconnects() throws {
+        let run = try camera(["--json", "--timeout", "4", "--reconnect", "5"], frames: ["loyalty-card-00.jpg"],
+                             ["FAKECAM_UNPLUG_AFTER": "10", "FAKECAM_UNPLUG_FOR_MS": "500", "FAKECAM_SECONDS_PER_IMAGE": "10"])
+        let kinds = run.events.compactMap { $0["event"] as? String }
+        let error = try XCTUnwrap(run.events("error").first?["error"] as? [String: Any], run.stdout)
+        XCTAssertEqual(error["code"] as? String, "deviceLost")
+        XCTAssertEqual(error["recoverable"] as? Bool, true)
+        let restarts = run.events("sessionStarted")
+        XCTAssertEqual(restarts.count, 2, "\(kinds)")
+        XCTAssertEqual(restarts.last?["reason"] as? String, "reconnected")
+        XCTAssertLessThan(kinds.firstIndex(of: "error")!, kinds.lastIndex(of: "sessionStarted")!)
+        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "timeout")
+        let frames = (run.events("sessionClosed").first?["statistics"] as? [String: Any])?["frames"] as? Int ?? 0
+        XCTAssertGreaterThan(frames, 15, "frames came again after the reconnection")
+        XCTAssertEqual(run.status, 0, run.stderr)
+    }
+
+    /// Unplugged for good: error, a few reopen attempts, then sessionClosed (deviceLost) and exit 1 — no hang.
+    func testUnplugForGoodClosesTheSession() throws {
+        let run = try camera(["--json", "--reconnect", "1"], frames: ["loyalty-card-00.jpg"], ["FAKECAM_UNPLUG_AFTER": "5"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "deviceLost", run.stdout)
+        XCTAssertEqual((run.events("error").first?["error"] as? [String: Any])?["recoverable"] as? Bool, true)
+        XCTAssertEqual(run.events("suggestion").count, 1, "the card was read before the camera went")
+    }
+
+    /// A busy camera, a missing one and one we may not open: a clear message naming the device, exit 1.
+    func testBusyMissingAndDeniedDevices() throws {
+        let busy = try camera([], frames: ["loyalty-card-00.jpg"], ["FAKECAM_BUSY": "1"])
+        XCTAssertEqual(busy.status, 1)
+        XCTAssertTrue(busy.stderr.contains("\(FakeCamera.device): the camera is busy"), busy.stderr)
+
+        let denied = try camera(["--json"], frames: ["loyalty-card-00.jpg"], ["FAKECAM_DENY": "1"])
+        XCTAssertEqual(denied.status, 1)
+        XCTAssertEqual((denied.events("error").first?["error"] as? [String: Any])?["code"] as? String, "permissionDenied")
+        XCTAssertEqual(denied.events("sessionClosed").first?["reason"] as? String, "failed")
+
+        let missing = try FakeCamera.cardscan(["camera", "--device", "/dev/video-cardscan-none"], environment: [:])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("/dev/video-cardscan-none: no such camera"), missing.stderr)
+    }
+
+    /// GREY is preferred when offered; MJPEG is decoded when it is all the camera offers.
+    func testFormatNegotiation() throws {
+        let sample = "loyalty-card-00.jpg", code = try Self.barcodeText(sample)
+        for (offered, expected) in [("MJPEG,GREY", "GREY"), ("MJPEG", "MJPG")] {
+            let run = try camera(["--json", "--once", "--timeout", "5"], frames: [sample], ["FAKECAM_FORMATS": offered], name: "format\(expected)")
+            let stream = run.events("sessionStarted").first?["stream"] as? [String: Any]
+            XCTAssertEqual(stream?["format"] as? String, expected, offered)
+            XCTAssertEqual(suggestionValues(run), [code], offered)
+            XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "once", offered)
+        }
+    }
+
+    /// `--wristband --save --once`: the band's patient ID becomes the default Jersey Patient ID; doing it again
+    /// does not add a second card.
+    func testWristbandSavesTheDefaultJerseyPatientId() throws {
+        let store = try CardsCommandTests.scratchStore()
+        for _ in 0..<2 {
+            let run = try camera(["--json", "--wristband", "--save", "--store", store, "--once", "--timeout", "5"], frames: ["je-wristband-00.jpg"])
+            XCTAssertEqual(run.status, 0, run.stderr + run.stdout)
+            let saved = try XCTUnwrap(run.events("cardSaved").first?["card"] as? [String: Any], run.stdout)
+            XCTAssertEqual(saved["name"] as? String, "Jersey Patient ID")
+            XCTAssertEqual(saved["isDefault"] as? Bool, true)
+        }
+        let list = try ScanCommandTests.cardscan(["cards", "list", "--json", "--store", store])
+        let cards = list.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(cards.filter { $0["name"] as? String == "Jersey Patient ID" }.count, 1, list.stdout)
+    }
+
+    /// The same session over image files (one file per frame): every file is read, in order, text included.
+    func testReplayOfImageFiles() throws {
+        let files = ["gb-nhs-card-01.jpg", "loyalty-card-00.jpg"].map { "\(ScanCommandTests.samples)/\($0)" }
+        let run = try FakeCamera.cardscan(["camera", "--json"] + files, environment: [:])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "endOfInput")
+        let values = suggestionValues(run)
+        XCTAssertTrue(values.contains(try Self.barcodeText("loyalty-card-00.jpg")), "\(values)")
+        XCTAssertTrue(values.contains("Robin Testwood") || values.contains { $0.contains("Testwood") }, "text read from the photo: \(values)")
+        XCTAssertEqual((run.events("sessionClosed").first?["statistics"] as? [String: Any])?["ocrRuns"] as? Int, 2)
+    }
+
+    func testDevicesListsTheCameraWithItsFormats() throws {
+        let folder = try FakeCamera.frames(["loyalty-card-00.jpg"], in: try scratch())
+        let run = try FakeCamera.cardscan(["devices", "--device", FakeCamera.device],
+                                          environment: try FakeCamera.environment(frames: folder, ["FAKECAM_FORMATS": "YUYV,MJPEG", "FAKECAM_SIZE": "1280x720"]))
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\(FakeCamera.device): Fake Camera (cardscan tests) (driver cardscan-fake"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("YUYV") && run.stdout.contains("MJPG") && run.stdout.contains("1280x720"), run.stdout)
+    }
+}
