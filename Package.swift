@@ -41,7 +41,7 @@ let package = Package(
 
         // MARK: Executables.
         .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding"]),
-        .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Decoding", "Imaging", "CardModel", "Evaluation"],
+        .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Capture", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 
         // MARK: Tests (real libraries, real images, the real CLI).

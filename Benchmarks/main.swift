@@ -9,6 +9,11 @@ let usage = """
       barcodes  decode every image of DIR (zxing-cpp test-sample layout) N times; compare with zbarimg
     usage: cardscan-bench ocr [DIR] [--runs N]
       import    N distinct card photos through `cardscan import` and through a zbarimg + tesseract shell loop
+    usage: cardscan-bench live [DIR] [--cards N] [--frames-per-card N] [--runs N]
+      live      the live session fed frames as fast as it takes them, at 640x480 and 1280x720: barcode-path fps,
+                frame-to-suggestion latency (barcode and OCR), peak memory
+    usage: cardscan-bench frame-cost [DIR]
+      frame-cost  one live frame's barcode cost by reader and format group, at 640x480 and 1280x720
     usage: cardscan-bench import [DIR] [--photos N]
       ocr       card photos with ground truth (default SampleImages): end-to-end latency per card and ID
                 numbers found, against the tesseract CLI in the same run
@@ -35,6 +40,14 @@ do {
     case "import":
         var bench = ImportBenchmark()
         if let n = option("--photos").flatMap(Int.init) { bench.photos = n }
+        if let dir = args.first { bench.directory = dir }
+        try bench.run()
+    case "frame-cost": try FrameCostProbe.run(args.first ?? "SampleImages")
+    case "live":
+        var bench = LiveBenchmark()
+        if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
+        if let n = option("--cards").flatMap(Int.init) { bench.cards = n }
+        if let n = option("--frames-per-card").flatMap(Int.init) { bench.framesPerCard = n }
         if let dir = args.first { bench.directory = dir }
         try bench.run()
     case "ocr":

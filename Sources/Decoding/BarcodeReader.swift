@@ -42,8 +42,11 @@ public final class BarcodeReader {
 
     private func readWithRetries(_ image: GrayImage) -> [Barcode] {
         // Pass 1: each format by the reader that does it best.
-        let first = combined(restoringExtendedCode128(zbar?.scan(image) ?? [], in: image),
-                             zxing.read(image, pass: .init(formats: matrixOnly)))
+        let (zbar, zxing, matrixOnly) = (zbar, zxing, matrixOnly)
+        let readLinear = { zbar?.scan(image) ?? [] }, readMatrix = { zxing.read(image, pass: .init(formats: matrixOnly)) }
+        let (linear, matrix) = options.firstPassOnTwoThreads && zbar != nil && !matrixOnly.isEmpty
+            ? bothAtOnce(readLinear, readMatrix) : (readLinear(), readMatrix())
+        let first = combined(restoringExtendedCode128(linear, in: image), matrix)
         if !first.isEmpty || !options.retries { return first }
         let deadline = Date().addingTimeInterval(options.retryBudget)
         // Work is counted in pixels processed: a step costing 1.0 is one first pass over this image. Small images

@@ -10,6 +10,7 @@ final class FrameMailbox: @unchecked Sendable {
     private var closed = false
     private let replacesStale: Bool
     private(set) var dropped = 0
+    private var taken = 0
 
     init(replacesStale: Bool) { self.replacesStale = replacesStale }
 
@@ -26,13 +27,18 @@ final class FrameMailbox: @unchecked Sendable {
     }
 
     /// The next frame; nil once the mailbox is closed and empty.
-    func take() -> Frame? {
+    func take() -> Frame? { takeNumbered()?.frame }
+
+    /// The next frame and its turn (0, 1, 2… in the order frames were taken), so several readers can finish
+    /// in any order and still report in order.
+    func takeNumbered() -> (frame: Frame, turn: Int)? {
         condition.lock(); defer { condition.unlock() }
         while waiting == nil && !closed { condition.wait() }
-        let frame = waiting
+        guard let frame = waiting else { return nil }
         waiting = nil
+        taken += 1
         condition.broadcast()
-        return frame
+        return (frame, taken - 1)
     }
 
     /// No more frames. `discardingWaiting`: drop a frame not yet taken (a stop), or let it be read (end of files).

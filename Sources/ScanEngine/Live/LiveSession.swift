@@ -32,11 +32,14 @@ public final class LiveSession: @unchecked Sendable {
     private let mailbox: FrameMailbox
     private let ocrMailbox = FrameMailbox(replacesStale: true)
     private let finished = DispatchGroup()
+    private let reportTurn = NSCondition()
+    private var nextTurn = 0
 
     /// Starts nothing yet: call `start()`.
     public init(source: FrameSource, options: SessionOptions, handler: @escaping @Sendable (ScanEvent) -> Void) {
         var options = options
         options.scan.barcodes.retries = false
+        options.scan.barcodes.firstPassOnTwoThreads = options.barcodeThreads == 1 && ProcessInfo.processInfo.activeProcessorCount > 1
         if options.wristband {
             options.scan.readsText = false
             // A wristband scan is a Jersey hospital's: only an explicit --region overrides that.
@@ -97,18 +100,20 @@ public final class LiveSession: @unchecked Sendable {
     // MARK: Capture
 
     private func captureLoop() {
-        let decodeDone = DispatchSemaphore(value: 0)
-        let decoder = Thread { [self] in decodeLoop(); decodeDone.signal() }
-        decoder.name = "cardscan.barcodes"
-        decoder.stackSize = 8 << 20
-        let textDone = DispatchSemaphore(value: 0)
-        var closeReason = "stopped"
-
+        let decoders = DispatchGroup()
         guard openSource(reconnecting: false) else {
             finish(reason: stopReasonOr("failed"))
             return
         }
-        decoder.start()
+        for index in 0..<(source.isLive ? max(1, options.barcodeThreads) : 1) {
+            decoders.enter()
+            let decoder = Thread { [self] in decodeLoop(); decoders.leave() }
+            decoder.name = "cardscan.barcodes.\(index)"
+            decoder.stackSize = 8 << 20
+            decoder.start()
+        }
+        let textDone = DispatchSemaphore(value: 0)
+        var closeReason = "stopped"
         let reader = !source.isLive || !options.scan.readsText ? nil : Thread { [self] in textLoop(); textDone.signal() }
         reader?.name = "cardscan.text"
         reader?.stackSize = 8 << 20
@@ -154,7 +159,7 @@ public final class LiveSession: @unchecked Sendable {
             }
         }
         mailbox.close(discardingWaiting: source.isLive)
-        decodeDone.wait()
+        decoders.wait()
         ocrMailbox.close(discardingWaiting: true)
         if reader != nil { textDone.wait() }
         source.close()
@@ -221,11 +226,17 @@ public final class LiveSession: @unchecked Sendable {
         let barcodes = BarcodeReader(options: options.scan.barcodes)
         // Files are read in order with OCR on each, on this thread; a camera's OCR runs on the text thread.
         let inlineText: TextReader? = !source.isLive && options.scan.readsText ? try? TextReader() : nil
-        while let frame = mailbox.take() {
+        while let (frame, turn) = mailbox.takeNumbered() {
             let (image, offset) = cropped(frame.image)
             let found = barcodes.read(image).enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)").shifted(by: offset) }
             let measures = options.scan.readsText ? FrameMeasures(image) : nil
+            // Readers finish in any order; items are tracked in frame order.
+            reportTurn.lock()
+            while nextTurn != turn { reportTurn.wait() }
             let wantsText = afterBarcodes(found, frame: frame, measures: measures)
+            nextTurn += 1
+            reportTurn.broadcast()
+            reportTurn.unlock()
             if wantsText {
                 if let inlineText { readText(frame, with: inlineText, measures: measures!) } else { ocrMailbox.put(frame) }
             }

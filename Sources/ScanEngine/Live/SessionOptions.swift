@@ -41,5 +41,10 @@ public struct SessionOptions: Sendable {
     /// Read a still scene again after this many seconds while it has given no valid suggestion.
     public var ocrRefresh = 1.5
 
+    /// Frames decoded at once from a camera (default 1). With 1 on a multi-core machine, each frame's two
+    /// readers run side by side (lowest latency); 2 decodes two frames at once (highest frame rate, but a frame
+    /// waits longer for its result). `cardscan-bench live` measures both. Image files are always read one at a time.
+    public var barcodeThreads = 1
+
     public init(scan: ScanOptions = ScanOptions()) { self.scan = scan }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Runs two independent jobs at the same time (the barcode path and the text path of one image) and returns
-/// both results. The second runs on a helper thread; the caller's thread runs the first.
+/// Runs two independent jobs at the same time (the barcode and text paths of one image; zbar and zxing on one
+/// live frame) and returns both results. The second runs on a helper thread; the caller's thread runs the first.
 /// Each job must touch only its own state: that is what makes the unchecked box sound.
-func bothAtOnce<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (A, B) {
+public func bothAtOnce<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (A, B) {
     let box = HelperJob(second)
     let thread = Thread { box.run() }
     thread.stackSize = 8 << 20
