@@ -11,6 +11,10 @@ public enum SessionRequest: Equatable, Sendable {
         public var type: String?
         public var wristband: Bool
         public var timeout: Double?
+        public init(device: String?, size: String?, once: Bool, type: String?, wristband: Bool, timeout: Double?) {
+            self.device = device; self.size = size; self.once = once; self.type = type
+            self.wristband = wristband; self.timeout = timeout
+        }
     }
     case start(Start)
     case scanFile(path: String)
