@@ -44,6 +44,10 @@ let package = Package(
         .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Capture", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 
+        // Fuzz targets (Scripts/fuzz builds them with libFuzzer; a normal build replays their corpora).
+        .executableTarget(name: "cardscan-fuzz", dependencies: ["CardModel", "CardStore", "Decoding", "Imaging", "Recognition"],
+                          path: "Tests/Fuzz/Sources"),
+
         // MARK: Tests (real libraries, real images, the real CLI).
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),

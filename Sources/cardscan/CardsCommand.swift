@@ -91,10 +91,7 @@ enum CardsCommand: Command {
                                                 region: original.region, isDefault: false, codeType: original.codeType))
                 Terminal.out("saved \(copy.id.uuidString.prefix(8).lowercased()) \(copy.name) in \(copy.category)")
             case "export":
-                let e = JSONEncoder()
-                e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-                e.dateEncodingStrategy = .iso8601
-                let data = try e.encode(try store.cards())
+                let data = try CardExport.encode(try store.cards())
                 if let file = args.positional.first {
                     // The export holds health numbers: written 0600 like the store.
                     guard FileManager.default.createFile(atPath: file, contents: data, attributes: [.posixPermissions: 0o600]) else {
@@ -110,10 +107,8 @@ enum CardsCommand: Command {
                     Terminal.err("cardscan: \(file): cannot be read")
                     return ExitStatus.failure
                 }
-                let d = JSONDecoder()
-                d.dateDecodingStrategy = .iso8601
                 let cards: [IDCard]
-                do { cards = try d.decode([IDCard].self, from: data) } catch {
+                do { cards = try CardExport.decode(data) } catch {
                     Terminal.err("cardscan: \(file): not a cardscan export (a JSON list of cards)")
                     return ExitStatus.failure
                 }
