@@ -24,8 +24,7 @@ public enum ImageFileFormat: String, Sendable {
     func looksComplete(_ bytes: [UInt8]) -> Bool {
         switch self {
         case .png:
-            // The IEND chunk closes every PNG; allow a little trailing junk after it.
-            return bytes.suffix(64).firstRange(of: Array("IEND".utf8)) != nil
+            return Self.pngChunksReachEnd(bytes)
         case .gif:
             // The trailer byte 0x3B ends a GIF; some writers pad after it.
             return bytes.suffix(16).contains(0x3B)
@@ -39,6 +38,40 @@ public enum ImageFileFormat: String, Sendable {
         case .tiff, .bmp, .pnm:
             return true  // no trailer; the decoder reports short data
         }
+    }
+
+    /// Walks a PNG's chunks to IEND, each inside the file. libpng allocates a chunk's declared length before
+    /// reading it: a 279-byte file declaring a 2 GB text chunk made it allocate 2 GB (found by fuzzing), so a chunk
+    /// longer than what is left of the file is refused here, before libpng sees it.
+    static func pngChunksReachEnd(_ b: [UInt8]) -> Bool {
+        var i = 8
+        while i + 8 <= b.count {
+            let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            let isEnd = b[i + 4] == 0x49 && b[i + 5] == 0x45 && b[i + 6] == 0x4E && b[i + 7] == 0x44  // "IEND"
+            guard length <= b.count - i - 12 else { return false }  // data and CRC must fit
+            if isEnd { return true }
+            i += 12 + length
+        }
+        return false
+    }
+
+    /// The PNG with only the chunks a luminance image needs (IHDR, PLTE, tRNS, IDAT, IEND). Text, time, colour
+    /// profile and other ancillary chunks are metadata we never use; dropping them keeps libpng's parsers for
+    /// them away from hostile input altogether. Call only on bytes that passed `pngChunksReachEnd`.
+    static func pngKeepingImageChunks(_ b: [UInt8]) -> [UInt8] {
+        let kept: Set<String> = ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]
+        var out = Array(b[0..<8])
+        out.reserveCapacity(b.count)
+        var i = 8
+        while i + 8 <= b.count {
+            let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            guard length <= b.count - i - 12 else { break }
+            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
+            if kept.contains(type) { out.append(contentsOf: b[i..<(i + 12 + length)]) }
+            if type == "IEND" { break }
+            i += 12 + length
+        }
+        return out
     }
 
     /// Walks a JPEG's segments and entropy-coded data to its EOI marker (FF D9). A search for FF D9 alone is

@@ -39,7 +39,8 @@ public struct ImageLoader: Sendable {
         }
         guard format.looksComplete(bytes) else { throw .truncated(path: name, format: format.rawValue) }
 
-        guard let pix = LeptonicaPix.decode(bytes) else { throw .decodeFailed(path: name, format: format.rawValue) }
+        let decodable = format == .png ? ImageFileFormat.pngKeepingImageChunks(bytes) : bytes
+        guard let pix = LeptonicaPix.decode(decodable) else { throw .decodeFailed(path: name, format: format.rawValue) }
         guard let gray = pix.toGray8()?.copyGray8() else { throw .decodeFailed(path: name, format: format.rawValue) }
         if appliesExifOrientation, format == .jpeg, let orientation = ExifOrientation(jpeg: bytes) {
             return gray.applying(orientation)

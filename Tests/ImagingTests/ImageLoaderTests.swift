@@ -113,6 +113,26 @@ final class ImageLoaderTests: XCTestCase {
         XCTAssertThrowsError(try ImageLoader(pixelLimit: 1000).load(contentsOf: small))
     }
 
+    /// Found by fuzzing: a 279-byte PNG whose chunk declares more bytes than the file has made libpng allocate
+    /// 2 GB. Such a file is refused before libpng sees it; a PNG with text and time chunks still loads (they are
+    /// dropped, not decoded).
+    func testPNGChunkLongerThanTheFileIsRefusedAndMetadataChunksAreHarmless() throws {
+        let good = try makeHalfBlack("meta.png")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+        let iend = bytes.count - 12
+        let text: [UInt8] = [0, 0, 0, 5] + Array("tEXtnotes".utf8) + [0, 0, 0, 0]
+        bytes.insert(contentsOf: text, at: iend)  // bad CRC on purpose: the chunk is dropped unread
+        let withText = "\(dir)/with-text.png"
+        FileManager.default.createFile(atPath: withText, contents: Data(bytes))
+        let loaded = try ImageLoader().load(contentsOf: withText)
+        XCTAssertEqual(loaded, try ImageLoader().load(contentsOf: good))
+
+        let fuzzed = "\(ScanPaths.root)/Tests/Fuzz/image/corpus/oom-png-huge-text-chunk.png"
+        XCTAssertThrowsError(try ImageLoader().load(contentsOf: fuzzed)) { error in
+            XCTAssertEqual(error as? ImageError, .truncated(path: fuzzed, format: "PNG"))
+        }
+    }
+
     func testBadFilesGetTypedErrorsNamingTheFile() throws {
         let empty = "\(dir)/empty.png"
         FileManager.default.createFile(atPath: empty, contents: Data())
@@ -163,4 +183,8 @@ enum TestPaths {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let samples = (packageRoot as NSString).appendingPathComponent("SampleImages")
+}
+
+enum ScanPaths {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 }
