@@ -1,5 +1,5 @@
 /// Why an image could not be loaded. Every case names the file, and the description says what to do next.
-public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
+public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable, Codable {
     case notFound(path: String)
     case unreadable(path: String, reason: String)
     case isDirectory(path: String)
@@ -10,11 +10,14 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
     case tooLarge(path: String, width: Int, height: Int, limit: Int)
     case decodeFailed(path: String, format: String)
     case invalidLayout(width: Int, height: Int, stride: Int, byteCount: Int)
+    /// The worker process decoding this file died (a C library aborted or crashed on it); the batch went on.
+    case decoderCrashed(path: String, signal: Int32)
 
     public var path: String? {
         switch self {
         case .notFound(let p), .unreadable(let p, _), .isDirectory(let p), .empty(let p), .notAnImage(let p),
-             .unsupportedFormat(let p, _), .truncated(let p, _), .tooLarge(let p, _, _, _), .decodeFailed(let p, _):
+             .unsupportedFormat(let p, _), .truncated(let p, _), .tooLarge(let p, _, _, _), .decodeFailed(let p, _),
+             .decoderCrashed(let p, _):
             p
         case .invalidLayout: nil
         }
@@ -33,6 +36,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
         case .tooLarge: "tooLarge"
         case .decodeFailed: "decodeFailed"
         case .invalidLayout: "invalidLayout"
+        case .decoderCrashed: "decoderCrashed"
         }
     }
 
@@ -52,6 +56,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable {
         case .decodeFailed(let p, let f): "\(p): the \(f) data is damaged and could not be decoded"
         case .invalidLayout(let w, let h, let s, let n):
             "invalid image layout: \(w)x\(h), stride \(s), but \(n) bytes"
+        case .decoderCrashed(let p, let signal):
+            "\(p): the decoder crashed on this file (signal \(signal)); the rest were scanned. Keep the file and report it"
         }
     }
 }

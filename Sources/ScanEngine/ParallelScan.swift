@@ -31,18 +31,12 @@ extension ScanEngine {
             thread.stackSize = 8 << 20
             thread.start()
         }
-        var next = 0
-        while next < paths.count {
-            for outcome in queue.waitForReady(from: next) {
-                deliver(next, outcome)
-                next += 1
-            }
-        }
+        queue.deliverInOrder(deliver)
     }
 }
 
 /// Work handed out by index; finished outcomes collected until they can be delivered in order.
-private final class OutcomeQueue: @unchecked Sendable {
+final class OutcomeQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var handedOut = 0
     private let count: Int
@@ -62,6 +56,17 @@ private final class OutcomeQueue: @unchecked Sendable {
         done[index] = outcome
         condition.signal()
         condition.unlock()
+    }
+
+    /// Hands every outcome to `deliver`, in index order, as soon as it and all before it are done.
+    func deliverInOrder(_ deliver: (Int, ScanEngine.FileOutcome) -> Void) {
+        var next = 0
+        while next < count {
+            for outcome in waitForReady(from: next) {
+                deliver(next, outcome)
+                next += 1
+            }
+        }
     }
 
     /// Blocks until the outcome at `index` is ready, then returns it and every consecutive ready one after it.

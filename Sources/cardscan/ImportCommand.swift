@@ -12,12 +12,16 @@ enum ImportCommand: Command {
     static let abstract = "import a batch of card photos: save the sure ones, queue the rest for review"
     static let usage = """
         usage: cardscan import PATH... [--region R] [--jobs N] [--accept auto|review] [--report FILE] [--store PATH]
+                               [--in-process]
 
         Scans every image (files and folders, recursively). With --accept auto a photo's top suggestion is saved
         when it validated and its confidence is at least \(Int(autoAcceptConfidence * 100))%; otherwise, and always with
         --accept review (the default), the photo waits in the review queue (`cardscan review`). A photo already
         imported (same content) is skipped, so an interrupted import finishes when run again. A summary always ends
         the run; --report FILE writes it as JSON with one entry per photo.
+
+        Photos are decoded in worker processes (one per job): a photo that crashes a decoding library is reported
+        as unreadable (decoderCrashed, with the signal) and the import goes on. --in-process decodes here instead.
         """
 
     /// The confidence a valid suggestion needs to be saved without a person (a barcode read, or printed text
@@ -34,7 +38,7 @@ enum ImportCommand: Command {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ArgumentList
         do {
-            args = try ArgumentList(arguments, flagNames: [], valueNames: ["--region", "--jobs", "--accept", "--report", "--store"])
+            args = try ArgumentList(arguments, flagNames: ["--in-process"], valueNames: ["--region", "--jobs", "--accept", "--report", "--store"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
         let accept = args.value("--accept") ?? "review"
         guard ["auto", "review"].contains(accept) else { return Terminal.usageError("--accept is auto or review", usage: usage) }
@@ -67,7 +71,7 @@ enum ImportCommand: Command {
         let progress = Progress(total: pending.count)
         var reports = duplicates
         var storeFailed = false
-        ScanEngine.scanFiles(pending.map(\.path), options: options) { index, outcome in
+        IsolatedScanning.scanFiles(pending.map(\.path), options: options, inProcess: args.has("--in-process")) { index, outcome in
             let (path, hash) = pending[index]
             var report: PhotoReport
             switch outcome {

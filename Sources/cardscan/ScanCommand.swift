@@ -58,7 +58,7 @@ enum ScanCommand: Command {
     static let abstract = "read barcodes and card details from image files or folders; suggest cards"
     static let usage = """
         usage: cardscan scan [--json] [--no-ocr] [--save [--pick N] [--store PATH]] [--annotate OUT] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
-                             [--no-retries] [--retry-effort N] [--retry-budget SECONDS] PATH...
+                             [--no-retries] [--retry-effort N] [--retry-budget SECONDS] [--in-process] PATH...
 
         Scans every image file given, and every image inside the folders given (recursively; files without an
         image extension are skipped inside folders). One unreadable file never stops the rest: it is reported
@@ -76,6 +76,8 @@ enum ScanCommand: Command {
           --max-megapixels N     refuse images whose header declares more pixels (default: 50)
           --no-retries           one pass per image; no retries on scaled, inverted or rotated copies
           --no-ocr               barcodes only: do not read the printed text
+          --in-process           decode in this process instead of worker processes (several files are decoded
+                                 in workers by default, so a library crashing on one photo costs only that photo)
           --save                 save the chosen suggestion's card to the store (default: the first valid one)
           --pick N               with --save: the suggestion numbered N in the text output instead
           --store PATH           the card store (default: CARDSCAN_STORE, else ~/.local/share/cardscan/cards.db)
@@ -92,7 +94,7 @@ enum ScanCommand: Command {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ArgumentList
         do {
-            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr", "--save"],
+            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr", "--save", "--in-process"],
                                     valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-effort",
                                                  "--retry-budget", "--annotate", "--pick", "--store"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
@@ -147,7 +149,7 @@ enum ScanCommand: Command {
         let printer = ScanPrinter(json: args.has("--json"))
         let annotate = args.value("--annotate")
         var scanned = 0, failed = 0, found = 0
-        ScanEngine.scanFiles(files, options: options) { _, outcome in
+        IsolatedScanning.scanFiles(files, options: options, inProcess: args.has("--in-process")) { _, outcome in
             switch outcome {
             case .scanned(let result):
                 scanned += 1

@@ -23,12 +23,15 @@ let commands: [any Command.Type] = [ScanCommand.self, CardsCommand.self, Categor
 }
 
 OpenMPSetup.restartWithOneThreadPerEngineIfNeeded()
+// A worker process that dies must not take us with it when we write its next request.
+signal(SIGPIPE, SIG_IGN)
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let first = arguments.first else { printHelp(); exit(ExitStatus.usage) }
 arguments.removeFirst()
 if first == "--help" || first == "-h" || first == "help" && arguments.isEmpty { printHelp(); exit(ExitStatus.success) }
 let name = first == "help" ? arguments.removeFirst() : first
+if name == "scan-worker" { exit(ScanWorkerCommand.run(arguments)) }
 guard let command = commands.first(where: { $0.name == name }) else {
     Terminal.err("cardscan: unknown command '\(name)'")
     printHelp()

@@ -322,4 +322,38 @@ final class ImportCommandTests: XCTestCase {
         let numbers = cards.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map { $0["number"] as! String }
         XCTAssertEqual(numbers.count, Set(numbers).count, "no card saved twice")
     }
+
+    /// A decoder that aborts on one photo (the test-only switch CARDSCAN_TEST_WORKER_ABORT_ON kills its worker
+    /// process) costs that photo only: it is reported unreadable with the signal, every other photo is imported
+    /// exactly once, and a rerun without the fault imports it.
+    func testAWorkerDyingMidBatchCostsOnlyItsPhoto() throws {
+        let photos = (0..<6).map { "gb-nhs-card-0\($0)" } + ["loyalty-card-00", "loyalty-card-01"]
+        let dir = try photoFolder(photos)
+        let store = try CardsCommandTests.scratchStore()
+        let report = (store as NSString).deletingLastPathComponent + "/report.json"
+        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--jobs", "2", "--report", report, "--store", store],
+                                                environment: ["CARDSCAN_TEST_WORKER_ABORT_ON": "gb-nhs-card-03"])
+        XCTAssertEqual(run.status, 3, run.stderr)
+        XCTAssertTrue(run.stderr.contains("gb-nhs-card-03.jpg: the decoder crashed on this file (signal 6)"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("Registers"), "no crash dump (it could hold a health number)")
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as! [String: Any]
+        let perPhoto = summary["perPhoto"] as! [[String: Any]]
+        XCTAssertEqual(perPhoto.count, photos.count)
+        for name in photos {
+            let entries = perPhoto.filter { ($0["source"] as! String).hasSuffix("/\(name).jpg") }
+            XCTAssertEqual(entries.count, 1, name)
+            let outcome = entries.first?["outcome"] as? String
+            if name == "gb-nhs-card-03" { XCTAssertEqual(outcome, "unreadable") } else { XCTAssertNotEqual(outcome, "unreadable", name) }
+        }
+        let firstCards = try ScanCommandTests.cardscan(["cards", "list", "--json", "--store", store]).stdout.split(separator: "\n").count
+        XCTAssertEqual(firstCards, summary["imported"] as? Int)
+
+        let rerun = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--store", store])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertTrue(rerun.stderr.contains("1 imported") && rerun.stderr.contains("\(photos.count - 1) already imported"), rerun.stderr)
+        let numbers = try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout.split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map { $0["number"] as! String }
+        XCTAssertEqual(numbers.count, firstCards + 1)
+        XCTAssertEqual(numbers.count, Set(numbers).count, "no card saved twice")
+    }
 }

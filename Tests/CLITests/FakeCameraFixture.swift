@@ -12,7 +12,7 @@ enum FakeCamera {
         let output = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-fakecam-\(getpid()).so")
         let cc = Process()
         cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        cc.arguments = ["cc", "-shared", "-fPIC", "-O2", "-o", output, source, "-llept", "-ldl", "-lpthread"]
+        cc.arguments = ["clang", "-shared", "-fPIC", "-O2", "-o", output, source, "-llept", "-ldl", "-lpthread"]
         let errors = Pipe()
         cc.standardError = errors
         do { try cc.run() } catch { return .failure(error) }

@@ -1,7 +1,7 @@
 // A V4L2 camera for machines that have none (CI, these build hosts). Loaded with LD_PRELOAD, it makes one device
 // path answer open/ioctl/mmap/munmap/poll/close like a webcam, serving frames made from a folder of images.
 // Every other path and descriptor goes to the real libc. Built by the tests (and Scripts/fake-camera):
-//   cc -shared -fPIC -O2 -o libfakecam.so Tests/FakeCamera/fakecam.c -llept -ldl -lpthread
+//   clang -shared -fPIC -O2 -o libfakecam.so Tests/FakeCamera/fakecam.c -llept -ldl -lpthread
 //
 // Environment:
 //   FAKECAM_DEVICE          device path to fake (default /dev/video9)
