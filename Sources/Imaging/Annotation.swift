@@ -1,3 +1,4 @@
+import Foundation
 import CTesseract
 import CardModel
 
@@ -50,7 +51,7 @@ extension GrayImage {
                 _ = pixSetTextline(colour.pointer, font, a.label, rgba, Int32(a.bounds.minX), Int32(max(12, y)), nil, nil)
             }
         }
-        guard pixWrite(path, colour.pointer, l_int32(IFF_PNG)) == 0 else { throw .writeFailed(path: path) }
+        guard Self.createPrivately(path), pixWrite(path, colour.pointer, l_int32(IFF_PNG)) == 0 else { throw .writeFailed(path: path) }
     }
 }
 
@@ -73,6 +74,12 @@ extension GrayImage {
             defer { bmfDestroy(&font) }
             if let font { _ = pixSetTextline(pix.pointer, font, label.text, 0, Int32(label.x), Int32(label.y), nil, nil) }
         }
-        guard pixWrite(path, pix.pointer, l_int32(IFF_PNG)) == 0 else { throw .writeFailed(path: path) }
+        guard Self.createPrivately(path), pixWrite(path, pix.pointer, l_int32(IFF_PNG)) == 0 else { throw .writeFailed(path: path) }
+    }
+
+    /// A picture of a card shows its numbers: the file is made 0600 before leptonica writes into it (writing
+    /// keeps the mode of an existing file).
+    static func createPrivately(_ path: String) -> Bool {
+        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) && chmod(path, 0o600) == 0
     }
 }

@@ -79,8 +79,13 @@ public enum CodeRenderer {
         let (symbology, data) = symbology(for: card)
         guard let symbol = ZBarcode_Create() else { throw .zint("out of memory") }
         defer { ZBarcode_Delete(symbol) }
-        let temporary = NSTemporaryDirectory() + "cardscan-\(getpid())-\(UUID().uuidString).svg"
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        // zint writes the SVG to a file; it holds the card's number, so it goes in a private (0700) folder.
+        var template = Array((NSTemporaryDirectory() + "cardscan-XXXXXX").utf8CString)
+        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            throw .write(NSTemporaryDirectory())
+        }
+        let temporary = folder + "/code.svg"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         symbol.pointee.symbology = symbology
         symbol.pointee.input_mode = UNICODE_MODE
         symbol.pointee.scale = 2
@@ -111,7 +116,8 @@ public enum CodeRenderer {
               <text x="24" y="490" font-family="monospace" font-size="26">\(escape(card.number))</text>
             </svg>
             """
-        guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else { throw .write(path) }
+        guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8), attributes: [.posixPermissions: 0o600]),
+              chmod(path, 0o600) == 0 else { throw .write(path) }
     }
 
     /// The code in a terminal: two pixel rows per line with Unicode half blocks (dark modules as spaces on a light

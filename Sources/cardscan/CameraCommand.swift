@@ -98,6 +98,7 @@ enum CameraCommand: Command {
         let outcome = SessionOutcome()
         let session = LiveSession(source: source, options: options) { event in
             outcome.record(event)
+            Terminal.trace(event.traceLine)
             if json { printer.print(event) } else { status.show(event) }
             guard let store, event.event == .suggestion, let candidate = event.suggestion?.card else { return }
             do throws(StoreError) {
@@ -138,5 +139,21 @@ final class SessionOutcome: @unchecked Sendable {
         if storeFailed { return ExitStatus.failure }
         if ["failed", "deviceLost", "noFrames"].contains(closedReason ?? "") { return ExitStatus.failure }
         return suggested ? ExitStatus.success : ExitStatus.nothingFound
+    }
+}
+
+extension ScanEvent {
+    /// The `--verbose` line for a live event: kind, ids, formats and latency, never the content.
+    var traceLine: String {
+        var parts = [String(format: "%.3f", time), event.rawValue]
+        if let frame { parts.append("frame \(frame)") }
+        if let item { parts.append("\(item.id) \(item.format?.rawValue ?? item.kind.rawValue)") }
+        if let itemId { parts.append(itemId) }
+        if let suggestion { parts.append("\(suggestion.id) \(suggestion.type)") }
+        if let latencyMs { parts.append(String(format: "%.1f ms", latencyMs)) }
+        if let error { parts.append(error.code) }
+        if let reason { parts.append(reason) }
+        if let statistics { parts.append("\(statistics.frames) frames, \(statistics.decoded) decoded, \(statistics.dropped) dropped, \(statistics.ocrRuns) OCR") }
+        return "trace: " + parts.joined(separator: " ")
     }
 }

@@ -81,6 +81,7 @@ enum ImportCommand: Command {
                     try? store.recordImport(hash: hash, path: path, status: .unreadable, card: nil, suggestions: [], reason: error.code)
                 }
             case .scanned(let result):
+                Terminal.trace(result.traceLine)
                 let top = result.suggestions.first { $0.card != nil }
                 let sure = accept == "auto" && top.map { $0.valid && $0.confidence >= autoAcceptConfidence } == true
                 do throws(StoreError) {

@@ -152,6 +152,7 @@ enum ScanCommand: Command {
         IsolatedScanning.scanFiles(files, options: options, inProcess: args.has("--in-process")) { _, outcome in
             switch outcome {
             case .scanned(let result):
+                Terminal.trace(result.traceLine)
                 scanned += 1
                 if result.foundSomething { found += 1 }
                 printer.print(result)

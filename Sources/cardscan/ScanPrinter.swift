@@ -56,3 +56,15 @@ struct ScanPrinter {
         }.joined())
     }
 }
+
+extension ScanResult {
+    /// The `--verbose` line for one scanned image: timings and counts, no content.
+    var traceLine: String {
+        let barcodes = items.filter { $0.kind == .barcode }
+        let formats = Set(barcodes.compactMap { $0.format?.rawValue }).sorted().joined(separator: ",")
+        func ms(_ value: Double?) -> String { value.map { String(format: "%.0f ms", $0) } ?? "–" }
+        return "\(source): load \(ms(timings.loadMs)), barcodes \(ms(timings.barcodeMs)), text \(ms(timings.ocrMs)); "
+            + "\(barcodes.count) barcode(s)\(formats.isEmpty ? "" : " [\(formats)]"), \(items.count - barcodes.count) text line(s), "
+            + "\(suggestions.count) suggestion(s), \(suggestions.filter(\.valid).count) valid"
+    }
+}

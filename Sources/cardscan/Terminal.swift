@@ -8,6 +8,14 @@ enum Terminal {
     static func err(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+    /// `--verbose` (any command): what each stage did and how long it took, on stderr. Never a card's content:
+    /// counts, kinds, formats, timings and file names only (the PHI audit test checks this).
+    nonisolated(unsafe) static var verbose = false
+
+    static func trace(_ line: @autoclosure () -> String) {
+        if verbose { err(line()) }
+    }
+
     static func usageError(_ message: String, usage: String) -> Int32 {
         err("cardscan: \(message)")
         err(usage)

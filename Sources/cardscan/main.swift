@@ -18,6 +18,7 @@ let commands: [any Command.Type] = [ScanCommand.self, CardsCommand.self, Categor
     Terminal.out("""
 
         Run 'cardscan <command> --help' (or 'cardscan help <command>') for a command's options.
+        --verbose (with any command) traces each stage and its time on stderr (never a card's content).
         Exit status: 0 found something, 2 nothing found, 3 some inputs failed, 1 the job failed, 64 usage error.
         """)
 }
@@ -27,6 +28,13 @@ OpenMPSetup.restartWithOneThreadPerEngineIfNeeded()
 signal(SIGPIPE, SIG_IGN)
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--verbose") {
+    arguments.removeAll { $0 == "--verbose" }
+    Terminal.verbose = true
+    // The decoders' own stage traces (retry steps, OCR orientation), which never print content; workers inherit them.
+    setenv("CARDSCAN_TRACE_RETRIES", "1", 1)
+    setenv("CARDSCAN_TRACE_OCR", "1", 1)
+}
 guard let first = arguments.first else { printHelp(); exit(ExitStatus.usage) }
 arguments.removeFirst()
 if first == "--help" || first == "-h" || first == "help" && arguments.isEmpty { printHelp(); exit(ExitStatus.success) }

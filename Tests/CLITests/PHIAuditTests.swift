@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Health identifiers appear only in output the user asked for (scan results, --reveal, exports), never in
-/// errors, progress or traces at default verbosity or with tracing on; files holding them are 0600.
+/// errors, progress or traces — at default verbosity and with --verbose; files holding them are 0600.
 final class PHIAuditTests: XCTestCase {
     func testNoHealthIdentifierLeaksIntoStderrAndFilesArePrivate() throws {
         let samples = ScanCommandTests.samples
@@ -24,29 +24,46 @@ final class PHIAuditTests: XCTestCase {
         let store = dir + "/store/cards.db"
         let traces = ["CARDSCAN_TRACE_RETRIES": "1", "CARDSCAN_TRACE_OCR": "1"]
 
-        var stderrs: [String] = []
-        func run(_ args: [String], env: [String: String] = [:]) throws -> ScanCommandTests.Run {
-            let r = try ScanCommandTests.cardscan(args, environment: env)
-            stderrs.append(r.stderr)
-            return r
+        var stderrs: [(command: String, text: String)] = []
+        var lists: [String] = []
+        // Every command twice: at default verbosity and with --verbose (which adds the decoders' stage traces).
+        func run(_ args: [String], env: [String: String] = [:]) throws {
+            for verbose in [false, true] {
+                let r = try ScanCommandTests.cardscan(args + (verbose ? ["--verbose"] : []), environment: env)
+                stderrs.append((args.prefix(2).joined(separator: " ") + (verbose ? " --verbose" : ""), r.stderr))
+                if args.starts(with: ["cards", "list"]) { lists.append(r.stdout) }
+                if verbose && args.first == "scan" { XCTAssertTrue(r.stderr.contains("suggestion(s)"), "--verbose traces each file") }
+            }
         }
-        _ = try run(["scan", "\(dir)/photos"])
-        _ = try run(["scan", "--json", "\(dir)/photos"], env: traces)
-        _ = try run(["scan", "--save", "--store", store, "\(dir)/photos/gb-nhs-card-00.jpg"])
-        _ = try run(["import", "\(dir)/photos", "--accept", "auto", "--report", "\(dir)/report.json", "--store", store])
-        let list = try run(["cards", "list", "--store", store])
-        _ = try run(["review", "--store", store])
-        _ = try run(["export", "\(dir)/export.json", "--store", store])
-        _ = try run(["cards", "add", "--name", "NHS Number", "--number", "9434765918", "--category", "Healthcare", "--store", store])
+        try run(["scan", "\(dir)/photos"])
+        try run(["scan", "--json", "\(dir)/photos"], env: traces)
+        try run(["scan", "--annotate", "\(dir)/annotated", "\(dir)/photos"])
+        try run(["scan", "--save", "--store", store, "\(dir)/photos/gb-nhs-card-00.jpg"])
+        try run(["import", "\(dir)/photos", "--accept", "auto", "--report", "\(dir)/report.json", "--store", store])
+        try run(["cards", "list", "--store", store])
+        try run(["review", "--store", store])
+        try run(["export", "\(dir)/export.json", "--store", store])
+        try run(["cards", "add", "--name", "NHS Number", "--number", "9434765918", "--category", "Healthcare", "--store", store])
+        try run(["wristband", "\(dir)/photos/gb-wristband-00.jpg", "--store", store])
+        try run(["camera", "\(dir)/photos"])
+        try run(["camera", "--json", "--save", "--store", store, "\(dir)/photos"])
+        try run(["show", "--category", "Healthcare", "--png", "\(dir)/code.png", "--store", store])
+        try run(["show", "--category", "Healthcare", "--svg", "\(dir)/code.svg", "--store", store])
+        try run(["guidance"])
 
-        for (i, err) in stderrs.enumerated() {
-            for secret in secrets { XCTAssertFalse(err.contains(secret), "run \(i) printed a health identifier on stderr") }
-            XCTAssertFalse(err.contains("9434765918") || err.contains("943 476 5918"), "a refused number echoed on stderr")
+        XCTAssertEqual(stderrs.count, 30)
+        for (command, err) in stderrs {
+            for secret in secrets { XCTAssertFalse(err.contains(secret), "\(command) printed a health identifier on stderr") }
+            XCTAssertFalse(err.contains("9434765918") || err.contains("943 476 5918"), "\(command) echoed a refused number on stderr")
         }
-        for secret in secrets where secret.count == 10 || secret.hasPrefix("JY") || secret.hasPrefix("GY") {
-            XCTAssertFalse(list.stdout.contains(secret), "cards list masks health numbers by default")
+        for list in lists {
+            for secret in secrets where secret.count == 10 || secret.hasPrefix("JY") || secret.hasPrefix("GY") {
+                XCTAssertFalse(list.contains(secret), "cards list masks health numbers by default")
+            }
         }
-        for file in [store, "\(dir)/report.json", "\(dir)/export.json"] {
+        let annotated = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/annotated").map { "\(dir)/annotated/\($0)" }
+        XCTAssertEqual(annotated.count, names.count)
+        for file in [store, "\(dir)/report.json", "\(dir)/export.json", "\(dir)/code.png", "\(dir)/code.svg"] + annotated {
             let perms = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as! NSNumber
             XCTAssertEqual(perms.intValue, 0o600, file)
         }
