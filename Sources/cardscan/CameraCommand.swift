@@ -113,6 +113,8 @@ enum CameraCommand: Command {
             }
         }
         InterruptHandler.onInterrupt { session.stop(reason: "stopped") }
+        CrashNotice.install(json ? #"{"event":"sessionClosed","reason":"crashed"}"# : "cardscan: the session ended: the process crashed (a decoding library failed)",
+                            to: json ? STDOUT_FILENO : STDERR_FILENO)
         if !json { status.follow(session) }
         session.start()
         session.waitUntilClosed()

@@ -46,3 +46,28 @@ final class SharedStore: @unchecked Sendable {
         return try store.save(candidate)
     }
 }
+
+/// If a C library crashes the process in the middle of a live session, the front end still gets its
+/// `sessionClosed` (reason "crashed") before the process dies: the line is prepared in advance and written from
+/// the signal handler with write(2), the one thing safe to do there. The signal is then delivered as usual.
+enum CrashNotice {
+    nonisolated(unsafe) private static var line: UnsafeMutableBufferPointer<UInt8>?
+    nonisolated(unsafe) private static var descriptor: Int32 = STDOUT_FILENO
+
+    static func install(_ text: String, to fd: Int32) {
+        let bytes = Array((text + "\n").utf8)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+        line = buffer
+        descriptor = fd
+        for signalNumber in [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signalNumber in
+                if let line = CrashNotice.line { _ = write(CrashNotice.descriptor, line.baseAddress, line.count) }
+                signal(signalNumber, SIG_DFL)
+                raise(signalNumber)
+            }
+            sigaction(signalNumber, &action, nil)
+        }
+    }
+}

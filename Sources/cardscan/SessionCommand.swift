@@ -32,6 +32,7 @@ enum SessionCommand: Command {
             let region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
             let server = SessionServer(storePath: args.value("--store"), region: region)
             InterruptHandler.onInterrupt { server.stopActive(); exit(ExitStatus.success) }
+            CrashNotice.install(#"{"event":"sessionClosed","reason":"crashed"}"#, to: STDOUT_FILENO)
             while let line = readLine(strippingNewline: true) {
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 if !server.handle(line) { break }

@@ -173,4 +173,18 @@ final class CameraCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("\(FakeCamera.device): Fake Camera (cardscan tests) (driver cardscan-fake"), run.stdout)
         XCTAssertTrue(run.stdout.contains("YUYV") && run.stdout.contains("MJPG") && run.stdout.contains("1280x720"), run.stdout)
     }
+
+    /// A crash in the middle of a session (test-only switch: abort while decoding frame 5) still ends the event
+    /// stream with sessionClosed, so a front end is never left waiting.
+    func testACrashStillEndsTheStreamWithSessionClosed() throws {
+        let folder = try FakeCamera.frames(["loyalty-card-00.jpg"], in: try scratch())
+        var env = try FakeCamera.environment(frames: folder)
+        env["CARDSCAN_TEST_SESSION_ABORT_AT_FRAME"] = "5"
+        let run = try FakeCamera.cardscan(["camera", "--device", FakeCamera.device, "--json"], environment: env, expectsCrash: true)
+        XCTAssertEqual(run.status, SIGABRT)
+        let last = try XCTUnwrap(run.events.last)
+        XCTAssertEqual(last["event"] as? String, "sessionClosed")
+        XCTAssertEqual(last["reason"] as? String, "crashed")
+        XCTAssertEqual(run.events("sessionClosed").count, 1)
+    }
 }

@@ -226,7 +226,10 @@ public final class LiveSession: @unchecked Sendable {
         let barcodes = BarcodeReader(options: options.scan.barcodes)
         // Files are read in order with OCR on each, on this thread; a camera's OCR runs on the text thread.
         let inlineText: TextReader? = !source.isLive && options.scan.readsText ? try? TextReader() : nil
+        // Test-only: abort while decoding frame N, as a crashing C library would (never set it otherwise).
+        let abortAt = ProcessInfo.processInfo.environment["CARDSCAN_TEST_SESSION_ABORT_AT_FRAME"].flatMap(Int.init)
         while let (frame, turn) = mailbox.takeNumbered() {
+            if let abortAt, turn >= abortAt { abort() }
             let (image, offset) = cropped(frame.image)
             let found = barcodes.read(image).enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)").shifted(by: offset) }
             let measures = options.scan.readsText ? FrameMeasures(image) : nil
