@@ -187,4 +187,26 @@ final class CameraCommandTests: XCTestCase {
         XCTAssertEqual(last["reason"] as? String, "crashed")
         XCTAssertEqual(run.events("sessionClosed").count, 1)
     }
+
+    /// --roi decodes only a rectangle of the frame; what is found there is reported in the frame's coordinates.
+    func testRegionOfInterestLimitsDecodingAndKeepsFrameCoordinates() throws {
+        let file = "\(ScanCommandTests.samples)/loyalty-card-00.jpg"
+        func barcodes(_ extra: [String]) throws -> [[String: Any]] {
+            let run = try FakeCamera.cardscan(["camera", "--json", "--no-ocr"] + extra + [file], environment: [:])
+            return run.events("itemAdded").compactMap { $0["item"] as? [String: Any] }.filter { $0["kind"] as? String == "barcode" }
+        }
+        let whole = try barcodes([])
+        let code = try XCTUnwrap(whole.first, "the photo's barcode is read without a region of interest")
+        let corners = (code["bounds"] as! [[Int]])
+        let (minX, maxX) = (corners.map { $0[0] }.min()!, corners.map { $0[0] }.max()!)
+        let (minY, maxY) = (corners.map { $0[1] }.min()!, corners.map { $0[1] }.max()!)
+        // A rectangle around the code (with a margin): found, at the same place in frame coordinates.
+        let around = try barcodes(["--roi", "\(max(0, minX - 40)),\(max(0, minY - 40)),\(maxX - minX + 80),\(maxY - minY + 80)"])
+        let inside = try XCTUnwrap(around.first)
+        XCTAssertEqual(inside["text"] as? String, code["text"] as? String)
+        let moved = zip(inside["bounds"] as! [[Int]], corners).map { abs($0[0] - $1[0]) + abs($0[1] - $1[1]) }.max()!
+        XCTAssertLessThanOrEqual(moved, 6, "bounds are in frame coordinates, not the rectangle's")
+        // A rectangle away from the code: nothing.
+        XCTAssertTrue(try barcodes(["--roi", "0,0,\(max(10, minX - 10)),\(max(10, minY - 10))"]).isEmpty)
+    }
 }
