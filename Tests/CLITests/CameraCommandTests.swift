@@ -209,4 +209,18 @@ final class CameraCommandTests: XCTestCase {
         // A rectangle away from the code: nothing.
         XCTAssertTrue(try barcodes(["--roi", "0,0,\(max(10, minX - 10)),\(max(10, minY - 10))"]).isEmpty)
     }
+
+    /// A camera that stops sending frames (still open): an error saying so (recoverable), reopening, and when it
+    /// stays silent past --reconnect, sessionClosed (noFrames) and exit 1 — never a hang.
+    func testStalledCameraIsReopenedThenGivenUp() throws {
+        let run = try camera(["--json", "--reconnect", "1"], frames: ["loyalty-card-00.jpg"], ["FAKECAM_STALL_AFTER": "5"])
+        XCTAssertEqual(run.status, 1, run.stdout)
+        let errors = run.events("error").compactMap { $0["error"] as? [String: Any] }
+        XCTAssertEqual(errors.first?["code"] as? String, "noFrames")
+        XCTAssertEqual(errors.first?["recoverable"] as? Bool, true)
+        XCTAssertEqual(errors.last?["recoverable"] as? Bool, false)
+        XCTAssertGreaterThanOrEqual(run.events("sessionStarted").count, 2, "reopened at least once")
+        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "noFrames")
+        XCTAssertEqual(run.events("suggestion").count, 1, "the frames that came were read")
+    }
 }

@@ -120,22 +120,29 @@ public final class LiveSession: @unchecked Sendable {
         reader?.start()
 
         var lastFrame = now()
-        var reportedSilence = false
+        var silentSince: Double?  // when the camera stopped sending frames (nil while frames arrive)
         while !stopping {
             if let timeout = options.timeout, now() >= timeout { stop(reason: "timeout"); break }
             do throws(CaptureError) {
                 switch try source.nextFrame(timeout: 0.25) {
                 case .frame(let frame):
-                    lastFrame = now(); reportedSilence = false
+                    lastFrame = now(); silentSince = nil
                     state.lock(); frames += 1; state.unlock()
                     mailbox.put(frame)
                 case .timedOut:
-                    guard source.isLive, now() - lastFrame >= options.frameTimeout, !reportedSilence else { continue }
-                    reportedSilence = true
-                    emitLocked { t in
-                        var e = ScanEvent(.error, time: t)
-                        e.error = .init(code: "noFrames", message: "\(source.name): no frames for \(Int(options.frameTimeout)) s; reopening the camera", recoverable: true)
-                        return e
+                    // A silent camera is reopened every `frameTimeout`; silent for `reconnectFor` more, it is given up.
+                    guard source.isLive, now() - lastFrame >= options.frameTimeout else { continue }
+                    if silentSince == nil {
+                        silentSince = lastFrame
+                        emitLocked { t in
+                            var e = ScanEvent(.error, time: t)
+                            e.error = .init(code: "noFrames", message: "\(source.name): no frames for \(Int(options.frameTimeout)) s; reopening the camera", recoverable: true)
+                            return e
+                        }
+                    }
+                    if now() - silentSince! >= options.frameTimeout + options.reconnectFor {
+                        reportProblem(.failed(path: source.name, operation: "waiting for frames (\(Int(now() - silentSince!)) s without one)", errno: ETIMEDOUT), carryingOn: false)
+                        closeReason = "noFrames"; stop(reason: closeReason); break
                     }
                     source.close()
                     guard openSource(reconnecting: true) else { closeReason = "noFrames"; stop(reason: closeReason); break }
@@ -152,7 +159,7 @@ public final class LiveSession: @unchecked Sendable {
                 case .unplugged, .deviceMissing, .busy:
                     source.close()
                     guard openSource(reconnecting: true) else { stop(reason: "deviceLost"); break }
-                    lastFrame = now(); reportedSilence = false
+                    lastFrame = now(); silentSince = nil
                 default:
                     stop(reason: "failed")
                 }
@@ -274,6 +281,9 @@ public final class LiveSession: @unchecked Sendable {
     // MARK: Text (one OCR at a time)
 
     private func textLoop() {
+        // OCR yields the cores to the barcode path: on Linux a nice value belongs to one thread, so this thread
+        // runs when the barcode threads wait for the next frame and never delays a frame's barcodes.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // 0: the calling thread (Linux)
         guard let reader = try? TextReader() else {
             emitLocked { t in
                 var e = ScanEvent(.error, time: t)
