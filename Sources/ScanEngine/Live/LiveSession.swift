@@ -281,9 +281,6 @@ public final class LiveSession: @unchecked Sendable {
     // MARK: Text (one OCR at a time)
 
     private func textLoop() {
-        // OCR yields the cores to the barcode path: on Linux a nice value belongs to one thread, so this thread
-        // runs when the barcode threads wait for the next frame and never delays a frame's barcodes.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // 0: the calling thread (Linux)
         guard let reader = try? TextReader() else {
             emitLocked { t in
                 var e = ScanEvent(.error, time: t)
