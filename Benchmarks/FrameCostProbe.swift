@@ -2,6 +2,7 @@ import Capture
 import Decoding
 import Foundation
 import Imaging
+import ScanEngine
 /// `cardscan-bench frame-cost [DIR]`: what one live frame costs in the barcode path, by reader and format group,
 /// at 640x480 and 1280x720 (first pass only, as in a live session): where to look when a frame rate falls short.
 enum FrameCostProbe {
@@ -15,8 +16,9 @@ enum FrameCostProbe {
             var zx = all; zx.formats = [.dataMatrix, .pdf417, .aztec]
             var qr = all; qr.formats = [.qrCode]
             var live = all; live.firstPassOnTwoThreads = true
+            var reduced = live; reduced.maxWorkingPixels = SessionOptions.liveWorkingPixels
             let frames = try files.map { try LiveBenchmark.letterboxed(ImageLoader().load(contentsOf: "\(dir)/\($0)"), into: size) }
-            for (name, o) in [("all formats, stills' routing", all), ("zbar: linear + QR", zb), ("zxing: DataMatrix, PDF417, Aztec", zx), ("zbar: QR only", qr), ("all formats, zbar and zxing on two threads", live)] {
+            for (name, o) in [("all formats, stills' routing", all), ("zbar: linear + QR", zb), ("zxing: DataMatrix, PDF417, Aztec", zx), ("zbar: QR only", qr), ("all formats, zbar and zxing on two threads", live), ("live: two threads, frames over 0.52 MP read at 0.52 MP", reduced)] {
                 let r = BarcodeReader(options: o)
                 let t = Date(); var n = 0
                 for _ in 0..<3 { for f in frames { n += r.read(f).count } }

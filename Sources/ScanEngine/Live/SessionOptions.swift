@@ -46,5 +46,8 @@ public struct SessionOptions: Sendable {
     /// waits longer for its result). `cardscan-bench live` measures both. Image files are always read one at a time.
     public var barcodeThreads = 1
 
+    /// The largest frame, in pixels, the barcode path reads at full size in a session (larger ones are reduced).
+    public static let liveWorkingPixels = 520_000
+
     public init(scan: ScanOptions = ScanOptions()) { self.scan = scan }
 }
