@@ -76,6 +76,17 @@ final class SuggestionBuilderTests: XCTestCase {
         XCTAssertEqual(out.suggestions[0].card?.name, "Jersey Patient ID")
     }
 
+    /// Found by fuzzing (`Tests/Fuzz/recognition/corpus/gs1-empty-ai91.txt`): GS1 content with an empty AI 91, or
+    /// with neither AI 91 nor a GSRN, is no patient ID.
+    func testGS1WithoutAPatientNumberSuggestsNoPatientID() {
+        for text in ["8018795000000000000012\u{1D}91", "0109501101530008\u{1D}17261231", "\u{1D}91\u{1D}"] {
+            let items = [RecognizedItem(id: "b1", kind: .barcode, format: .dataMatrix, text: text, gs1: true, bounds: box, confidence: 1)]
+            let out = builder.build(items: items, region: RegionResolution(code: .je, basis: .timezone))
+            XCTAssertFalse(out.suggestions.contains { $0.type == "jerseyPatientId" }, text.debugDescription)
+            XCTAssertFalse(out.suggestions.contains { $0.valid && $0.value.isEmpty }, text.debugDescription)
+        }
+    }
+
     func testInvalidNHSNeverAboveValid() {
         let items = [line("t1", "943 476 5918", confidence: 0.99), line("t2", "943 476 5919", confidence: 0.5)]
         let out = builder.build(items: items, region: gbTimezone)

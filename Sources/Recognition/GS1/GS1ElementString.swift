@@ -43,6 +43,7 @@ public struct GS1ElementString: Hashable, Sendable {
             } else {
                 var end = i
                 while end < chars.count, chars[end] != "\u{1D}" { end += 1 }
+                guard end > i else { return nil }  // a variable-length value has at least one character
                 fields.append((ai, String(chars[i..<end])))
                 i = end + 1
             }

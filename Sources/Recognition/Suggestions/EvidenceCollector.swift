@@ -27,10 +27,14 @@ struct EvidenceCollector {
             if let nhs = gs1.nhsNumberInGSRN {
                 found.append(nhsEvidence(nhs, repaired: false, item: item, confidence: 0.97, fromBarcode: true, extra: ["gs1:8018"]))
             }
-            let patientID = gs1.value("91") ?? gs1.value("8018") ?? text
-            found.append(Evidence(kind: .jerseyPatientId, value: patientID, display: patientID, valid: true,
-                                  checks: ["gs1"], problem: nil, confidence: 0.95, itemID: item.id, bounds: item.bounds,
-                                  fromBarcode: true, codeType: CodeType(format: format)))
+            // A wristband carries the hospital number in AI 91 (or only a GSRN, AI 8018). Other GS1 content — a
+            // medicine pack's GTIN and expiry — is not a patient ID (fuzzing found a GS1 string without either
+            // suggested as one, with an empty value).
+            if let patientID = gs1.value("91") ?? gs1.value("8018") {
+                found.append(Evidence(kind: .jerseyPatientId, value: patientID, display: patientID, valid: true,
+                                      checks: ["gs1"], problem: nil, confidence: 0.95, itemID: item.id, bounds: item.bounds,
+                                      fromBarcode: true, codeType: CodeType(format: format)))
+            }
             return found
         }
         if text.count == 10, text.allSatisfy(\.isNumber), let nhs = NHSNumber(digits: text), !isRetail(format) {

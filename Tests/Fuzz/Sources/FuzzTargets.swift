@@ -46,7 +46,7 @@ enum FuzzTarget: String, CaseIterable {
             let built = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
                 .build(items: items, region: RegionResolution(code: region, basis: .option))
             for suggestion in built.suggestions where suggestion.valid {
-                precondition(!suggestion.value.isEmpty, "a valid suggestion has a value")
+                precondition(!suggestion.value.isEmpty, "a valid \(suggestion.type) suggestion has a value (from \(suggestion.from))")
             }
             _ = GS1ElementString(text)
             _ = NHSNumber(digits: text)
