@@ -103,10 +103,10 @@ final class ProcessMemorySampler: @unchecked Sendable {
         return lock.withLock { samples.max() ?? .nan }
     }
 
-    /// The sample at a fraction of the run (ignoring the idle samples before the first process started).
+    /// The sample at a fraction of the run (ignoring idle samples before the first process and after the last).
     func at(_ fraction: Double) -> Double {
         lock.withLock {
-            let active = samples.drop { $0 == 0 }
+            let active = Array(samples.drop { $0 == 0 }.reversed().drop { $0 == 0 }.reversed())
             guard !active.isEmpty else { return .nan }
             let index = min(active.count - 1, Int(Double(active.count - 1) * fraction))
             return active[active.startIndex + index]
