@@ -8,8 +8,9 @@ import Recognition
 /// A live scan: frames from a source, barcodes on every frame the decoder keeps up with, OCR on sharp, still
 /// frames in the background, items tracked across frames, and events out through `handler`.
 ///
-/// Three threads: capture (waits on the source, reconnects it, drops stale frames), barcodes (decodes the newest
-/// frame, tracks items, decides when to OCR) and text (one OCR at a time, never blocking the barcode thread).
+/// Threads: capture (waits on the source, reconnects it, drops stale frames), barcodes (decodes the newest frame,
+/// tracks items, decides when to OCR; one by default, or `barcodeThreads` each on its own frame, reporting in
+/// frame order) and text (one OCR at a time, never blocking the barcode path).
 /// Shared state sits behind one lock; events are delivered under it, so they arrive in order.
 public final class LiveSession: @unchecked Sendable {
     public let options: SessionOptions
