@@ -244,7 +244,8 @@ public final class LiveSession: @unchecked Sendable {
             if let abortAt, turn >= abortAt { abort() }
             let (image, offset) = cropped(frame.image)
             let found = barcodes.read(image).enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)").shifted(by: offset) }
-            let measures = options.scan.readsText ? FrameMeasures(image) : nil
+            // Sharpness and motion decide when a camera frame is worth OCR; every image file is read anyway.
+            let measures = options.scan.readsText && source.isLive ? FrameMeasures(image) : nil
             // Readers finish in any order; items are tracked in frame order.
             reportTurn.lock()
             while nextTurn != turn { reportTurn.wait() }
@@ -253,7 +254,7 @@ public final class LiveSession: @unchecked Sendable {
             reportTurn.broadcast()
             reportTurn.unlock()
             if wantsText {
-                if let inlineText { readText(frame, with: inlineText, measures: measures!) } else { ocrMailbox.put(frame) }
+                if let inlineText { readText(frame, with: inlineText) } else { ocrMailbox.put(frame) }
             }
         }
     }
@@ -268,9 +269,10 @@ public final class LiveSession: @unchecked Sendable {
         deliver(changes, frame: frame, time: t)
         if changes.contains(where: { if case .added = $0 { true } else { false } }) { suggest(frame: frame, time: t) }
 
-        guard let measures, stopReason == nil || !source.isLive else { return false }
-        defer { previousMeasures = measures }
+        guard options.scan.readsText else { return false }
         if !source.isLive { return true }  // every file is a still photo
+        guard let measures, stopReason == nil else { return false }
+        defer { previousMeasures = measures }
         guard !ocrBusy, measures.sharpness >= options.ocrMinimumSharpness,
               let previous = previousMeasures, measures.motion(since: previous) <= options.ocrMaximumMotion else { return false }
         if let last = lastOCR {
@@ -295,11 +297,11 @@ public final class LiveSession: @unchecked Sendable {
             return
         }
         while let frame = ocrMailbox.take() {
-            readText(frame, with: reader, measures: FrameMeasures(cropped(frame.image).image))
+            readText(frame, with: reader)
         }
     }
 
-    private func readText(_ frame: Frame, with reader: TextReader, measures: FrameMeasures) {
+    private func readText(_ frame: Frame, with reader: TextReader) {
         let (image, offset) = cropped(frame.image)
         let lines = reader.read(image).lines.enumerated().map { index, line in
             RecognizedItem(id: "t\(index + 1)", kind: .text, text: line.text, bounds: line.bounds,
