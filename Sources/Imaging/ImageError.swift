@@ -56,6 +56,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible, Sendable, Cod
         case .decodeFailed(let p, let f): "\(p): the \(f) data is damaged and could not be decoded"
         case .invalidLayout(let w, let h, let s, let n):
             "invalid image layout: \(w)x\(h), stride \(s), but \(n) bytes"
+        case .decoderCrashed(let p, let signal) where signal == 9:
+            "\(p): the decoder stopped responding on this file and was stopped; the rest were scanned. Keep the file and report it"
         case .decoderCrashed(let p, let signal):
             "\(p): the decoder crashed on this file (signal \(signal)); the rest were scanned. Keep the file and report it"
         }

@@ -356,4 +356,20 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(numbers.count, firstCards + 1)
         XCTAssertEqual(numbers.count, Set(numbers).count, "no card saved twice")
     }
+
+    /// A worker that hangs on a photo (test-only CARDSCAN_TEST_WORKER_HANG_ON) is killed after the per-photo
+    /// timeout; that photo is reported, the others are imported, and the import ends.
+    func testAHangingWorkerIsKilledAndTheBatchGoesOn() throws {
+        let photos = ["gb-nhs-card-00", "gb-nhs-card-01", "loyalty-card-00"]
+        let dir = try photoFolder(photos)
+        let store = try CardsCommandTests.scratchStore()
+        let start = Date()
+        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--jobs", "2", "--store", store],
+                                                environment: ["CARDSCAN_TEST_WORKER_HANG_ON": "gb-nhs-card-01",
+                                                              "CARDSCAN_PHOTO_TIMEOUT": "4"])
+        XCTAssertEqual(run.status, 3, run.stderr)
+        XCTAssertTrue(run.stderr.contains("gb-nhs-card-01.jpg: the decoder stopped responding on this file and was stopped"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("2 imported"), run.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 60, "the hang was cut short")
+    }
 }

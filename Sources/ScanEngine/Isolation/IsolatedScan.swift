@@ -10,11 +10,12 @@ public struct WorkerLaunch: Sendable {
 
 extension ScanEngine {
     /// `scanFiles`, with every image decoded in a worker process (`options.jobs` of them) supervised from here:
-    /// a worker that dies — a C library aborting on a hostile photo — costs only the file it was on, reported as
-    /// `decoderCrashed` with its signal; a new worker takes over and the batch goes on. Outcomes are delivered in
+    /// a worker that dies — a C library aborting on a hostile photo — or hangs past `perPhotoTimeout` seconds
+    /// costs only the file it was on, reported as `decoderCrashed` with its signal; a new worker takes over and
+    /// the batch goes on. Outcomes are delivered in
     /// input order on the calling thread, as `scanFiles` does.
     public static func scanFilesInWorkers(_ paths: [String], options: ScanOptions, worker: WorkerLaunch,
-                                          deliver: (Int, FileOutcome) -> Void) {
+                                          perPhotoTimeout: Double = 120, deliver: (Int, FileOutcome) -> Void) {
         guard !paths.isEmpty else { return }
         let queue = OutcomeQueue(count: paths.count)
         let workers = min(options.jobs, paths.count)
@@ -29,7 +30,7 @@ extension ScanEngine {
                             continue
                         }
                     }
-                    let outcome = process!.scan(path)
+                    let outcome = process!.scan(path, timeout: perPhotoTimeout)
                     if case .failed(_, .decoderCrashed) = outcome { process = nil }
                     queue.finish(index, outcome)
                 }
@@ -58,13 +59,15 @@ final class WorkerProcess {
         try process.run()
     }
 
-    func scan(_ path: String) -> ScanEngine.FileOutcome {
+    /// Scans one file; a worker silent for `timeout` seconds is killed (a photo never takes that long: retries
+    /// stop at 0.8 s, OCR at about a second) and reported like a crash.
+    func scan(_ path: String, timeout: Double) -> ScanEngine.FileOutcome {
         var request = (try? JSONEncoder().encode(WorkerRequest(path: path))) ?? Data()
         request.append(0x0A)
         // Writing to a worker that has just died raises SIGPIPE; it is ignored process-wide by the CLI, and the
         // missing reply below reports the death.
         input.fileHandleForWriting.write(request)
-        guard let line = readLine(),
+        guard let line = readLine(timeout: timeout),
               let reply = try? JSONDecoder().decode(WorkerReply.self, from: line) else {
             process.waitUntilExit()
             let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : 0
@@ -74,14 +77,22 @@ final class WorkerProcess {
         return .failed(path: path, error: reply.failure ?? .decodeFailed(path: path, format: "unknown"))
     }
 
-    /// The next reply line, or nil when the worker's stdout closed (it exited or died).
-    private func readLine() -> Data? {
+    /// The next reply line, or nil when the worker's stdout closed (it exited or died) or it stayed silent for
+    /// `timeout` seconds (then it is killed).
+    private func readLine(timeout: Double) -> Data? {
         let handle = output.fileHandleForReading
+        let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = buffered.firstIndex(of: 0x0A) {
                 let line = buffered[buffered.startIndex..<newline]
                 buffered.removeSubrange(buffered.startIndex...newline)
                 return Data(line)
+            }
+            var waiter = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0, poll(&waiter, 1, Int32(min(left, 3600) * 1000)) > 0 else {
+                if left <= 0 || errno != EINTR { kill(process.processIdentifier, SIGKILL); return nil }
+                continue
             }
             let chunk = handle.availableData
             if chunk.isEmpty { return nil }
