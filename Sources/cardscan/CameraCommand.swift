@@ -45,13 +45,7 @@ enum CameraCommand: Command {
                                                      "--formats", "--roi", "--reconnect"])
             var options = SessionOptions()
             options.scan.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
-            if let list = args.value("--formats") {
-                let (formats, unknown) = BarcodeFormat.parseList(list)
-                guard unknown.isEmpty, !formats.isEmpty else {
-                    return Terminal.usageError("unknown format(s): \(unknown.joined(separator: ", "))", usage: usage)
-                }
-                options.scan.barcodes.formats = formats
-            }
+            if let formats = try args.barcodeFormats() { options.scan.barcodes.formats = formats }
             options.once = args.has("--once")
             options.onceType = args.value("--type")
             guard options.onceType == nil || options.once else { return Terminal.usageError("--type goes with --once", usage: usage) }

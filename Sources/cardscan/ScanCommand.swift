@@ -100,12 +100,9 @@ enum ScanCommand: Command {
         } catch { return Terminal.usageError(error.description, usage: usage) }
 
         var options = ScanOptions()
-        if let list = args.value("--formats") {
-            let (formats, unknown) = BarcodeFormat.parseList(list)
-            guard unknown.isEmpty else { return Terminal.usageError("unknown format(s): \(unknown.joined(separator: ", "))", usage: usage) }
-            guard !formats.isEmpty else { return Terminal.usageError("--formats lists no format", usage: usage) }
-            options.barcodes.formats = formats
-        }
+        do {
+            if let formats = try args.barcodeFormats() { options.barcodes.formats = formats }
+        } catch { return Terminal.usageError(error.description, usage: usage) }
         if let jobs = args.value("--jobs") {
             guard let n = Int(jobs), n >= 1 else { return Terminal.usageError("--jobs needs a whole number ≥ 1", usage: usage) }
             options.jobs = n

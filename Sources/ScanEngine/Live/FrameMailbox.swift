@@ -9,10 +9,16 @@ final class FrameMailbox: @unchecked Sendable {
     private var waiting: Frame?
     private var closed = false
     private let replacesStale: Bool
-    private(set) var dropped = 0
+    private var droppedCount = 0
     private var taken = 0
 
     init(replacesStale: Bool) { self.replacesStale = replacesStale }
+
+    /// Frames replaced before anyone took them. Read under the mailbox's own lock: the capture thread writes it.
+    var dropped: Int {
+        condition.lock(); defer { condition.unlock() }
+        return droppedCount
+    }
 
     /// Returns false when the mailbox is closed (the frame is not delivered).
     @discardableResult
@@ -20,7 +26,7 @@ final class FrameMailbox: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         if !replacesStale { while waiting != nil && !closed { condition.wait() } }
         guard !closed else { return false }
-        if waiting != nil { dropped += 1 }
+        if waiting != nil { droppedCount += 1 }
         waiting = frame
         condition.broadcast()
         return true
