@@ -164,7 +164,8 @@ public enum NameFinder {
             guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }), bare.first!.isLetter else { return nil }
             if !allowVocabulary, notNameWords.contains(bare.lowercased()) { return nil }
             if bare.count == 1 {
-                guard bare.first!.isUppercase, index > 0 else { return nil }  // an initial, never the first word
+                // An initial; first only after a label (`Name: A J Example`), never in an unlabelled reading.
+                guard bare.first!.isUppercase, index > 0 || allowVocabulary else { return nil }
                 kept.append(bare)
             } else if bare.first!.isUppercase {
                 kept.append(bare)
