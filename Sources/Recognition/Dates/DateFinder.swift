@@ -65,9 +65,12 @@ public enum DateFinder {
     public static func labelRole(of line: String) -> Role? {
         let lower = line.lowercased()
         guard dates(in: lower, twoDigitYears: false, today: .today).isEmpty else { return nil }
-        let found = labels(in: Array(lower))
+        let chars = Array(lower)
+        let found = labels(in: chars)
         if found.contains(where: { $0.role == .dateOfBirth }) { return .dateOfBirth }
-        return found.isEmpty ? nil : .expiryOrIssue
+        // A bare `Date` above a value may be OCR's half of `Date of birth`: only a specific label is passed down.
+        let specific = found.filter { String(chars[$0.start..<$0.end]) != "date" }
+        return specific.isEmpty ? nil : .expiryOrIssue
     }
 
     /// Every date in the text, in order.

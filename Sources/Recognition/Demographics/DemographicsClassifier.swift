@@ -12,6 +12,9 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     // MARK: Names
 
+    /// OCR confidence below which a line is not taken as an unlabelled name.
+    static let unlabelledNameMinimumOCR = 0.6
+
     func names(in card: CardReading) -> [Evidence] {
         var found: [Evidence] = []
         var usedAsValue = Set<Int>()
@@ -32,12 +35,18 @@ struct DemographicsClassifier: EvidenceClassifier {
         guard found.isEmpty, !card.fromBarcode else { return found }
         // Nothing labelled: a line that reads as a name and nothing else (or a name followed by a date), not inside
         // an address block.
+        // Only a line OCR read with some certainty (garbled words pass for names), and only the surest one: a card
+        // prints one holder.
         let addressLines = Set(addressBlocks(in: card).flatMap { $0 })
-        for (i, line) in card.lines.enumerated() where !addressLines.contains(i) {
+        let candidates = card.lines.enumerated().compactMap { i, line -> (Int, String)? in
+            guard !addressLines.contains(i), line.confidence >= Self.unlabelledNameMinimumOCR else { return nil }
             let text = line.text
             let name = NameFinder.unlabelled(text)
                 ?? (DateFinder.dates(in: text.lowercased()).isEmpty ? nil : NameFinder.leadingName(text).flatMap(NameFinder.unlabelled))
-            if let name { add(name, .unlabelled, line: i, weight: 0.6) }
+            return name.map { (i, $0) }
+        }
+        if let (i, name) = candidates.max(by: { card.lines[$0.0].confidence < card.lines[$1.0].confidence }) {
+            add(name, .unlabelled, line: i, weight: 0.6)
         }
         return found
     }

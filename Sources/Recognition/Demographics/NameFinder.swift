@@ -46,8 +46,13 @@ public enum NameFinder {
         "club", "gym", "library", "parking", "permit", "visitor", "employee", "id", "identity", "insurance", "policy",
         "scheme", "contact", "emergency", "sex", "male", "female", "gp", "consultant", "maternity", "outpatient",
         "pharmacy", "prescription", "credit", "debit", "platinum", "gold", "silver", "premium", "account", "sort",
-        "code", "st", "executive", "director", "officer", "nurse", "doctor", "team", "office",
+"code", "st", "co", "shop", "store", "stores", "market", "cafe", "coffee", "bake", "bakery", "grocers", "books",
+        "garden", "world", "worker", "key", "university", "hospitals", "fitness", "leisure", "centre", "executive", "director", "officer", "nurse", "doctor", "team", "office",
     ]
+
+    /// Starts of card words OCR often cuts short or garbles at the end (`Discou`, `Hospita`).
+    static let notNameStems = ["hospit", "univers", "discoun", "surger", "medica", "pharma", "grocer", "practi", "servic",
+                               "nation", "registr", "securit", "contrib", "concess", "healthc", "physio", "appoint"]
 
     /// The name on one line: labelled, or `SURNAME, Firstname`.
     public static func find(in line: String) -> String? { match(in: line)?.name }
@@ -114,6 +119,11 @@ public enum NameFinder {
     /// The text after a name label at the start of the line, or nil when it does not start with one.
     static func afterLabel(_ line: String) -> String? {
         let lower = line.lowercased()
+        // OCR's `Nome:` / `Narne:`: a four-letter word one letter away from `name`, with its colon.
+        if let colon = lower.firstIndex(of: ":"), lower[..<colon].count == 4,
+           zip(lower[..<colon], "name").filter({ $0 != $1 }).count == 1 {
+            return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        }
         for label in labels where lower.hasPrefix(label) {
             let after = lower.dropFirst(label.count)
             guard after.isEmpty || !after.first!.isLetter else { continue }
@@ -126,8 +136,16 @@ public enum NameFinder {
     /// `SURNAME, Firstname [Middle]` → `Firstname [Middle] Surname`. Strict (no label): the surname is in capitals
     /// and neither part holds a place or card word (`ST HELIER, Jersey` is an address).
     static func surnameFirst(_ text: String, strict: Bool) -> String? {
-        let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, parts[0].count >= 2 else { return nil }
+        var parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 else { return nil }
+        if strict {
+            // OCR reads marks beside a band's name (`[a] PEREIRA, Dorothy`): the surname is the run of capitalised
+            // words just before the comma.
+            let words = parts[0].split(separator: " ")
+            let tail = words.reversed().prefix { w in w.count >= 2 && w.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" } }
+            parts[0] = tail.reversed().joined(separator: " ")
+        }
+        guard parts[0].count >= 2 else { return nil }
         let surnameCaps = parts[0].allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" || $0 == " " }
         guard !strict || surnameCaps else { return nil }
         // What follows the first name on a label (`(M)`, a date) is not part of it.
@@ -162,7 +180,8 @@ public enum NameFinder {
         for (index, w) in words.enumerated() {
             let bare = w.hasSuffix(".") ? String(w.dropLast()) : w
             guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }), bare.first!.isLetter else { return nil }
-            if !allowVocabulary, notNameWords.contains(bare.lowercased()) { return nil }
+            if !allowVocabulary, notNameWords.contains(bare.lowercased())
+                || bare.count >= 6 && notNameStems.contains(where: bare.lowercased().hasPrefix) { return nil }
             if bare.count == 1 {
                 // An initial; first only after a label (`Name: A J Example`), never in an unlabelled reading.
                 guard bare.first!.isUppercase, index > 0 || allowVocabulary else { return nil }

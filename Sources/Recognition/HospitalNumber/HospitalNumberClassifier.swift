@@ -13,7 +13,8 @@ struct HospitalNumberClassifier: EvidenceClassifier {
         for (i, line) in card.lines.enumerated() {
             guard let value = HospitalNumberFinder.find(in: line.text, next: card.text(i + 1)) else { continue }
             printed.insert(value)
-            found.append(.valid(.hospitalNumber, value, checks: ["label"], confidence: 0.3 + 0.6 * card.confidence(i),
+            // No check digit vouches for a printed hospital number: an uncertain OCR line counts against it twice.
+            found.append(.valid(.hospitalNumber, value, checks: ["label"], confidence: 0.95 * card.confidence(i) * card.confidence(i),
                                 item: line, fromBarcode: card.fromBarcode))
         }
         for item in card.barcodes {

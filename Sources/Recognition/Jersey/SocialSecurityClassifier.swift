@@ -10,7 +10,9 @@ struct SocialSecurityClassifier: EvidenceClassifier {
                 case .guernsey: (.guernseySocialSecurity, "format:GY")
                 case .nationalInsurance: (.nationalInsurance, "format:NINO")
                 }
-                return .valid(kind, ssn.value, display: ssn.display, checks: [check], confidence: card.confidence(i),
+                // No check digit vouches for the reading: an uncertain OCR line counts against it twice.
+                let ocr = card.confidence(i)
+                return .valid(kind, ssn.value, display: ssn.display, checks: [check], confidence: ocr * ocr,
                               item: line, fromBarcode: card.fromBarcode)
             }
         }
