@@ -15,7 +15,33 @@ struct SymbolReader {
         if formats.contains(.dataMatrix) {
             found += readDataMatrix(image, binary: binary)
         }
+        if formats.contains(.aztec) {
+            found += readAztec(image, binary: binary)
+        }
         return found
+    }
+
+    private func readAztec(_ image: GrayImage, binary: GrayImage) -> [Barcode] {
+        var found: [Barcode] = []
+        let centres = AztecBullseye.find(in: binary)
+        SymbolTrace.note("\(centres.count) bullseye(s) \(centres.map { "\($0.point) module \($0.module)" })")
+        for centre in centres.prefix(8) {
+            guard let symbol = AztecLocator.locate(in: image, binary: binary, centre: centre) else { continue }
+            var barcode: Barcode?
+            if let rune = symbol.rune {
+                // A rune is one byte, shown as its three-digit decimal value (as zxing-cpp 2 and later report it).
+                let text = String(rune / 100) + String(rune / 10 % 10) + String(rune % 10)
+                barcode = Barcode(format: .aztec, text: text, bounds: Self.quad(symbol.corners))
+            } else if let grid = symbol.grid {
+                barcode = decode(grid, format: .aztec, corners: symbol.corners)
+            }
+            if let barcode, !found.contains(where: { $0.text == barcode.text }) { found.append(barcode) }
+        }
+        return found
+    }
+
+    static func quad(_ corners: [PointF]) -> Quad {
+        Quad(corners.map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) })
     }
 
     private func readDataMatrix(_ image: GrayImage, binary: GrayImage) -> [Barcode] {
@@ -43,8 +69,13 @@ struct SymbolReader {
     private func decode(_ grid: ModuleGrid, format: BarcodeFormat, corners: [PointF]) -> Barcode? {
         let pass = ZXingReader.Pass(formats: [format], tryHarder: false, tryRotate: false, tryDownscale: false,
                                     isPure: true, maxSymbols: 1)
-        guard var barcode = zxing.read(grid.rendered(), pass: pass).first else { return nil }
-        barcode.bounds = Quad(corners.map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) })
+        let image = grid.rendered()
+        SymbolTrace.dump(image, "\(format.rawValue)-\(grid.columns)x\(grid.rows)")
+        guard var barcode = zxing.read(image, pass: pass).first else {
+            SymbolTrace.note("\(format.rawValue) \(grid.columns)x\(grid.rows) grid: zxing pure path found nothing")
+            return nil
+        }
+        barcode.bounds = Self.quad(corners)
         return barcode
     }
 }

@@ -1,0 +1,105 @@
+import Imaging
+
+/// Candidate Aztec centres: the bullseye's rings make nine runs of one module each (dark centre, then light,
+/// dark, light, dark each way) along any line through the centre, so rows are scanned for nine equal runs around
+/// a dark one, and each hit is checked down its column.
+enum AztecBullseye {
+    struct Centre {
+        var point: PointF
+        /// Estimated module size in pixels.
+        var module: Double
+        /// How many scan rows crossed it: the true centre of a full-range symbol (thirteen runs) is crossed by
+        /// more than the windows two rings off it that also show nine even runs.
+        var votes = 1
+    }
+
+    static func find(in binary: GrayImage) -> [Centre] {
+        var found: [Centre] = []
+        let w = binary.width, h = binary.height
+        var runs: [(start: Int, length: Int, dark: Bool)] = []
+        for y in 0..<h {
+            runs.removeAll(keepingCapacity: true)
+            let row = y * binary.stride
+            var start = 0
+            for x in 1...w where x == w || (binary.pixels[row + x] == 0) != (binary.pixels[row + x - 1] == 0) {
+                runs.append((start, x - start, binary.pixels[row + start] == 0))
+                start = x
+            }
+            guard runs.count >= 9 else { continue }
+            for j in 4..<(runs.count - 4) where runs[j].dark {
+                let widths = (j - 4...j + 4).map { runs[$0].length }
+                guard let module = evenRuns(widths) else { continue }
+                let cx = Double(runs[j].start) + Double(runs[j].length) / 2 - 0.5  // pixel centres are at integers
+                guard let (cy, vertical) = verticalCheck(binary, x: Int(cx), y: y, module: module) else { continue }
+                let centre = Centre(point: PointF(x: cx, y: cy), module: (module + vertical) / 2)
+                // The same bullseye is crossed by several rows: count them.
+                if let k = found.firstIndex(where: { $0.point.distance(to: centre.point) < 0.8 * $0.module }) {
+                    found[k].votes += 1
+                } else {
+                    found.append(centre)
+                }
+            }
+        }
+        return found.sorted { $0.votes > $1.votes }
+    }
+
+    /// The module size when nine runs look like the bullseye. Ink spread (or blur and a threshold) makes dark runs
+    /// wider and light ones narrower by the same amount but leaves the middles of neighbouring runs one module
+    /// apart, so that spacing is what is checked; perspective makes one side's rings thinner, hence the tolerance.
+    static func evenRuns(_ widths: [Int]) -> Double? {
+        let module = Double(widths.reduce(0, +)) / Double(widths.count)
+        guard module >= 1.2, widths.allSatisfy({ Double($0) >= 0.2 * module && Double($0) <= 2.2 * module }) else { return nil }
+        for i in 0..<(widths.count - 1) {
+            let spacing = Double(widths[i] + widths[i + 1]) / 2
+            guard spacing >= 0.6 * module, spacing <= 1.5 * module else { return nil }
+        }
+        let before = widths.prefix(widths.count / 2).reduce(0, +), after = widths.suffix(widths.count / 2).reduce(0, +)
+        guard Double(before) <= 1.6 * Double(after), Double(after) <= 1.6 * Double(before) else { return nil }
+        return module
+    }
+
+    /// Whether column `x` crosses the same pattern around row `y`; gives the centre's row and the module there.
+    static func verticalCheck(_ binary: GrayImage, x: Int, y: Int, module: Double) -> (Double, Double)? {
+        guard let (offset, vertical) = lineCheck(binary, x: x, y: y, dx: 0, dy: 1, module: module),
+              vertical > 0.5 * module, vertical < 2 * module else { return nil }
+        // Both diagonals too: where a full-range symbol's reference grid lines cross, rows and columns alternate
+        // just as through a bullseye, but the diagonals run through data. (Three rings each way: past the fourth
+        // a diagonal meets the orientation marks' corner modules.)
+        let cy = Double(y) + offset
+        let iy = Int(cy.rounded())
+        guard lineCheck(binary, x: x, y: iy, dx: 1, dy: 1, module: module, rings: 3) != nil,
+              lineCheck(binary, x: x, y: iy, dx: 1, dy: -1, module: module, rings: 3) != nil else { return nil }
+        return (cy, vertical)
+    }
+
+    /// `2 * rings + 1` even runs along the line through (x, y) in direction (dx, dy), the middle one dark and
+    /// holding (x, y): the middle run's centre as an offset along the line (in steps), and the run length.
+    static func lineCheck(_ binary: GrayImage, x: Int, y: Int, dx: Int, dy: Int, module: Double, rings: Int = 4) -> (Double, Double)? {
+        func dark(_ k: Int) -> Bool? {
+            let px = x + k * dx, py = y + k * dy
+            guard px >= 0, py >= 0, px < binary.width, py < binary.height else { return nil }
+            return binary.pixels[py * binary.stride + px] == 0
+        }
+        guard dark(0) == true else { return nil }
+        let limit = Int(module * 2.5) + 2
+        // Run boundaries walking each way from the start.
+        func boundaries(step: Int) -> [Int]? {
+            var result: [Int] = []
+            var k = 0, state = true, length = 0
+            while result.count < rings + 1 {
+                k += step
+                guard let d = dark(k) else { return nil }
+                length += 1
+                if length > limit { return nil }
+                if d != state { result.append(k); state.toggle(); length = 0 }
+            }
+            return result
+        }
+        guard let back = boundaries(step: -1), let forth = boundaries(step: 1) else { return nil }
+        // Edges in order along the line: back[rings] ... back[0], forth[0] ... forth[rings] (between steps).
+        let edges = back.reversed().map { Double($0) + 1 } + forth.map(Double.init)
+        let widths = (0..<(2 * rings + 1)).map { Int((edges[$0 + 1] - edges[$0]).rounded()) }
+        guard let length = evenRuns(widths) else { return nil }
+        return ((edges[rings] + edges[rings + 1]) / 2 - 0.5, length)
+    }
+}
