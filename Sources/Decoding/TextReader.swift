@@ -64,41 +64,35 @@ public final class TextReader {
         if factor >= 1 { work = work.medianFiltered() }
         stage("scale+median")
 
-        // Geometry is measured on a half-size copy: angles do not depend on scale, and it is four times cheaper.
-        var preview = work.scaled(by: 0.5)
-
-        // 3. Lines across: text lines run along the axis where their lean is found with most confidence
-        //    (measured on the image and on it turned a quarter).
+        // 3. Find the text and level it: the direction of its lines at any angle, from the letter-sized marks
+        //    (TextLayout), then only the block those marks outline is read — desk, clutter and shadow around a
+        //    card are what made whole-frame layout analysis return junk.
         var turns = 0
-        let previewTurned = preview.rotated90Clockwise()
-        let across = preview.textSkew(), down = previewTurned.textSkew()
-        if let d = down, d.confidence >= 2, d.confidence > (across?.confidence ?? 0) * 1.3 {
-            turns = 1
-            let (turned, back) = Self.turn(work, quarterTurns: 1)
-            work = turned
-            preview = previewTurned
-            transforms.append(back)
-        }
-
-        stage("axis")
-        // 4. Level: turn the lean away.
         var deskew = 0.0
-        let skewEstimate = turns == 1 ? down : across
-        if let skew = skewEstimate, abs(skew.degrees) >= 0.8, skew.confidence >= 2 {
-            deskew = -skew.degrees
-            let (levelled, back) = work.rotated(byDegrees: deskew)
-            work = levelled
-            preview = preview.rotated(byDegrees: deskew).image
-            transforms.append(back)
+        if let layout = TextLayout(marks: work.textMarks()),
+           let box = layout.textBox(sourceWidth: work.width, sourceHeight: work.height) {
+            if abs(layout.angleDegrees) >= 0.5 {
+                deskew = -layout.angleDegrees
+                let (levelled, back) = work.rotated(byDegrees: deskew)
+                work = levelled
+                transforms.append(back)
+            }
+            if box.width < work.width || box.height < work.height {
+                work = work.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
+                let dx = Double(box.x), dy = Double(box.y)
+                transforms.append { x, y in (x + dx, y + dy) }
+            }
+            stage("layout")
+        } else {
+            levelByProjection(&work, &transforms, &turns, &deskew)
         }
 
-        stage("deskew")
         // 5. Right way up: leptonica's ascender/descender statistics on the level text say upside down or not;
         //    when they cannot tell, tesseract's own confidence on both ways decides (below).
         // (Measured at working size: at half size the letters are too small for ascender statistics.)
         let upright = work.textUprightConfidence() ?? 0
         if Self.trace {
-            FileHandle.standardError.write(Data("ocr axis \(String(describing: across)) / \(String(describing: down)), upright \(upright)\n".utf8))
+            FileHandle.standardError.write(Data("ocr deskew \(deskew), turns \(turns), upright \(upright)\n".utf8))
         }
         var flipped = false
         if upright < -0.5 {
@@ -142,6 +136,28 @@ public final class TextReader {
                  words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) })
         }
         return Reading(lines: result, quarterTurns: turns % 4, deskewDegrees: deskew)
+    }
+
+    /// The fallback when too few letter marks are found to measure the text's direction: leptonica's skew search
+    /// along both axes (measured on a half-size copy: angles do not depend on scale, and it is four times cheaper).
+    private func levelByProjection(_ work: inout GrayImage, _ transforms: inout [(Double, Double) -> (Double, Double)],
+                                   _ turns: inout Int, _ deskew: inout Double) {
+        let preview = work.scaled(by: 0.5)
+        let previewTurned = preview.rotated90Clockwise()
+        let across = preview.textSkew(), down = previewTurned.textSkew()
+        if let d = down, d.confidence >= 2, d.confidence > (across?.confidence ?? 0) * 1.3 {
+            turns = 1
+            let (turned, back) = Self.turn(work, quarterTurns: 1)
+            work = turned
+            transforms.append(back)
+        }
+        let skewEstimate = turns == 1 ? down : across
+        if let skew = skewEstimate, abs(skew.degrees) >= 0.8, skew.confidence >= 2 {
+            deskew = -skew.degrees
+            let (levelled, back) = work.rotated(byDegrees: deskew)
+            work = levelled
+            transforms.append(back)
+        }
     }
 
     /// How much real text a reading holds. Upside-down text still comes back from tesseract, sometimes with
