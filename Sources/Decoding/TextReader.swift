@@ -41,6 +41,11 @@ public final class TextReader {
     /// Text height tesseract reads best at is roughly 20–40 px: work on images of about this long side.
     static let workingLongSide = 1280.0
     static let smallLongSide = 800.0
+    /// Letter marks under this many pixels tall are grown towards it (by at most `largestGrowth`, and to at most
+    /// `largestBlockPixels`): at 15 px tesseract drops digits it reads at 24.
+    static let smallPrint = 24.0
+    static let largestGrowth = 2.5
+    static let largestBlockPixels = 3_000_000.0
 
     public func read(_ image: GrayImage) -> Reading {
         var stageStart = Date()
@@ -82,6 +87,15 @@ public final class TextReader {
                 let dx = Double(box.x), dy = Double(box.y)
                 transforms.append { x, y in (x + dx, y + dy) }
             }
+            // Small print is grown to a height tesseract reads well; the block alone, so it stays cheap.
+            let grow = min(Self.largestGrowth, Self.smallPrint / layout.medianMarkSize,
+                           (Self.largestBlockPixels / Double(work.pixelCount)).squareRoot())
+            if layout.medianMarkSize < Self.smallPrint, grow > 1.15 {
+                let before = work
+                work = work.scaled(by: grow)
+                let fx = Double(before.width) / Double(work.width), fy = Double(before.height) / Double(work.height)
+                transforms.append { x, y in (x * fx, y * fy) }
+            }
             stage("layout")
         } else {
             levelByProjection(&work, &transforms, &turns, &deskew)
@@ -112,6 +126,7 @@ public final class TextReader {
         stage("updown")
         var lines = recognise(final)
         stage("recognise")
+        if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if abs(upright) <= 0.5 || Self.quality(lines) < 4 {
             let (other, otherBack) = Self.turn(work, quarterTurns: flipped ? 0 : 2)
             let otherLines = recognise(other)
@@ -188,6 +203,9 @@ public final class TextReader {
 
     /// `CARDSCAN_TRACE_OCR=1` prints the orientation and skew estimates on stderr (never the text).
     static let trace = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_OCR"] == "1"
+    /// `CARDSCAN_TRACE_OCR_DIR=DIR` (development only) writes the image tesseract was given into DIR, 0600: it
+    /// shows what the geometry steps made of a photo. It holds the card's text, so never set it on real cards.
+    static let traceFolder = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_OCR_DIR"]
 
     /// Turns an image clockwise by quarter turns and returns the point mapping back.
     static func turn(_ image: GrayImage, quarterTurns: Int) -> (GrayImage, (Double, Double) -> (Double, Double)) {

@@ -63,13 +63,36 @@ public struct TextLayout: Sendable {
         let total = weights.reduce(0) { $0 + $1.weight }
         guard Int(total) >= minimumSupport else { return nil }
         var angle = Double(best) + 0.5 + weights.reduce(0) { $0 + Double($1.offset) * $1.weight } / total
+        // Neighbour directions can follow the columns instead of the lines — blurred words merge into blobs
+        // whose nearest neighbours are the lines above and below. Lines are what a projection across them
+        // shows as peaks: keep the direction, or the one a quarter turn from it, whose profile is peakier.
+        if Self.lineProfileScore(all, degrees: angle + 90, binSize: typical / 2)
+            > 1.25 * Self.lineProfileScore(all, degrees: angle, binSize: typical / 2) {
+            angle += 90
+        }
+        angle = angle.truncatingRemainder(dividingBy: 180)
         if angle > 90 { angle -= 180 }
+        if angle <= -90 { angle += 180 }
         angleDegrees = angle
         support = Int(total)
         let text = all.indices.filter { neighbourCount[$0] >= 2 }.map { all[$0] }
         marks = text.count >= 6 ? text : all
-        let textSizes = marks.map { Double($0.height) }.sorted()
+        // The print size is a mark's extent across the lines: its height for lines running across the image,
+        // its width for lines running down it.
+        let across = abs(angle) < 45
+        let textSizes = marks.map { Double(across ? $0.height : $0.width) }.sorted()
         medianMarkSize = textSizes[textSizes.count / 2]
+    }
+
+    /// How strongly the marks gather into lines running at `degrees`: their centres projected across that
+    /// direction, binned, and the sum of squared bin counts relative to an even spread (1 when flat).
+    static func lineProfileScore(_ marks: [TextMark], degrees: Double, binSize: Double) -> Double {
+        let r = degrees * .pi / 180, nx = -sin(r), ny = cos(r)
+        var bins: [Int: Int] = [:]
+        for mark in marks { bins[Int(((mark.centreX * nx + mark.centreY * ny) / max(binSize, 1)).rounded(.down)), default: 0] += 1 }
+        let n = Double(marks.count)
+        let squares = bins.values.reduce(0.0) { $0 + Double($1 * $1) }
+        return squares / max(n, 1)
     }
 
     /// The rectangle, in an image turned by `-angleDegrees` about its centre (as `GrayImage.rotated(byDegrees:)`
