@@ -113,14 +113,13 @@ public final class TextReader {
             flipped = true
         }
 
-        // 6. Read: tesseract's layout analysis first; its sparse-text mode where layout finds (almost) nothing.
+        // 6. Read: tesseract's layout analysis and its sparse-text mode, both. Layout analysis keeps a label and
+        //    its value on one line; sparse text finds what layout analysis drops on a busy or uneven block (a
+        //    photo beside the lines, a barcode below). Each adds the lines the other missed.
         func recognise(_ image: GrayImage) -> [TesseractEngine.Line] {
-            var lines = engine.recognize(image, layout: .automatic)
-            if lines.count < 2 {
-                let sparse = engine.recognize(image, layout: .sparse)
-                if sparse.count > lines.count { lines = sparse }
-            }
-            return lines
+            let automatic = engine.recognize(image, layout: .automatic)
+            let sparse = engine.recognize(image, layout: .sparse)
+            return Self.merged(automatic, sparse)
         }
         var (final, back) = Self.turn(work, quarterTurns: flipped ? 2 : 0)
         stage("updown")
@@ -172,6 +171,17 @@ public final class TextReader {
             let (levelled, back) = work.rotated(byDegrees: deskew)
             work = levelled
             transforms.append(back)
+        }
+    }
+
+    /// The lines of `first`, then those of `second` whose text `first` does not already hold (compared on letters
+    /// and digits only, so the same words read with other spacing or punctuation are not listed twice).
+    static func merged(_ first: [TesseractEngine.Line], _ second: [TesseractEngine.Line]) -> [TesseractEngine.Line] {
+        func key(_ text: String) -> String { String(text.uppercased().filter { $0.isLetter || $0.isNumber }) }
+        let known = first.map { key($0.text) }.joined(separator: "|")
+        return first + second.filter { line in
+            let k = key(line.text)
+            return !k.isEmpty && !known.contains(k)
         }
     }
 
