@@ -134,6 +134,9 @@ public final class TextReader {
             }
         }
         if flipped { turns += 2; transforms.append(back) }
+        if Self.trace {
+            FileHandle.standardError.write(Data("ocr final deskew \(deskew) flipped \(flipped) upright \(upright)\n".utf8))
+        }
         stage("second-orientation")
 
         func toSource(_ x: Double, _ y: Double) -> Point {
