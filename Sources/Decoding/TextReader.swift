@@ -45,7 +45,7 @@ public final class TextReader {
     /// `largestBlockPixels`): at 15 px tesseract drops digits it reads at 24.
     static let smallPrint = 24.0
     static let largestGrowth = 2.5
-    static let largestBlockPixels = 3_000_000.0
+    static let largestBlockPixels = 2_000_000.0
 
     public func read(_ image: GrayImage) -> Reading {
         var stageStart = Date()
@@ -113,31 +113,30 @@ public final class TextReader {
             flipped = true
         }
 
-        // 6. Read: tesseract's layout analysis and its sparse-text mode, both. Layout analysis keeps a label and
-        //    its value on one line; sparse text finds what layout analysis drops on a busy or uneven block (a
-        //    photo beside the lines, a barcode below). Each adds the lines the other missed.
-        func recognise(_ image: GrayImage) -> [TesseractEngine.Line] {
-            let automatic = engine.recognize(image, layout: .automatic)
-            let sparse = engine.recognize(image, layout: .sparse)
-            return Self.merged(automatic, sparse)
-        }
+        // 6. Read with tesseract's layout analysis; when the up/down test could not tell, or little real text came
+        //    back, read the block the other way up too and keep the way that reads as text.
         var (final, back) = Self.turn(work, quarterTurns: flipped ? 2 : 0)
         stage("updown")
-        var lines = recognise(final)
+        var lines = engine.recognize(final, layout: .automatic)
         stage("recognise")
-        if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if abs(upright) <= 0.5 || Self.quality(lines) < 4 {
             let (other, otherBack) = Self.turn(work, quarterTurns: flipped ? 0 : 2)
-            let otherLines = recognise(other)
+            let otherLines = engine.recognize(other, layout: .automatic)
             if Self.quality(otherLines) > Self.quality(lines) {
                 final = other; back = otherBack; lines = otherLines; flipped.toggle()
             }
         }
+        stage("second-orientation")
+        // 7. Then tesseract's sparse-text mode on the chosen way up: it finds what layout analysis drops on a busy
+        //    or uneven block (a photo beside the lines, a barcode below), while layout analysis keeps a label and
+        //    its value on one line. Each adds the lines the other missed.
+        lines = Self.merged(lines, engine.recognize(final, layout: .sparse))
+        if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if flipped { turns += 2; transforms.append(back) }
         if Self.trace {
             FileHandle.standardError.write(Data("ocr final deskew \(deskew) flipped \(flipped) upright \(upright)\n".utf8))
         }
-        stage("second-orientation")
+        stage("sparse")
 
         func toSource(_ x: Double, _ y: Double) -> Point {
             var p = (x, y)
