@@ -1,11 +1,12 @@
 /// How a saved card shows its number (the card model's `codeType`).
 public enum CodeType: String, Codable, Sendable, CaseIterable {
-    case code128, ean13, qrCode, pdf417, aztec, dataMatrix, none
+    case code128, ean13, ean8, qrCode, pdf417, aztec, dataMatrix, none
 
     /// The code type that displays a barcode of this format as the card had it.
     public init(format: BarcodeFormat) {
         switch format {
-        case .ean13, .ean8, .upcA, .upcE: self = .ean13
+        case .ean13, .upcA, .upcE: self = .ean13
+        case .ean8: self = .ean8
         case .qrCode: self = .qrCode
         case .pdf417: self = .pdf417
         case .aztec: self = .aztec

@@ -15,6 +15,9 @@ struct ZXingReader: Sendable {
         var tryRotate = true
         var tryDownscale = true
         var globalHistogram = false
+        /// The image is one upright symbol with a quiet zone and nothing else (a grid we sampled and drew):
+        /// zxing skips its detectors. The corresponding hint is `DecodeHints::setIsPure`.
+        var isPure = false
         /// 0 = all symbols in the image.
         var maxSymbols = 0
     }
@@ -37,6 +40,7 @@ struct ZXingReader: Sendable {
         options.tryRotate = pass.tryRotate ? 1 : 0
         options.tryDownscale = pass.tryDownscale ? 1 : 0
         options.binarizer = pass.globalHistogram ? 1 : 0
+        options.isPure = pass.isPure ? 1 : 0
         let results = image.pixels.withUnsafeBufferPointer {
             czx_read($0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride), options)
         }

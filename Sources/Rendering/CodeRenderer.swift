@@ -25,6 +25,10 @@ public enum CodeRenderer {
             let digits = card.number.filter(\.isNumber)
             if digits.count == 13 { return (BARCODE_EANX, String(digits.prefix(12))) }  // zint adds the check digit
             return (BARCODE_CODE128, card.number)
+        case .ean8:
+            let digits = card.number.filter(\.isNumber)
+            if digits.count == 8 { return (BARCODE_EANX, String(digits.prefix(7))) }  // zint adds the check digit
+            return (BARCODE_CODE128, card.number)
         case .qrCode: return (BARCODE_QRCODE, card.number)
         case .pdf417: return (BARCODE_PDF417, card.number)
         case .aztec: return (BARCODE_AZTEC, card.number)

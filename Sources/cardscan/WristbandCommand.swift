@@ -13,8 +13,9 @@ enum WristbandCommand: Command {
     static let usage = """
         usage: cardscan wristband IMAGE [--store PATH]
 
-        Reads the wristband's barcode (GS1 DataMatrix: the hospital number in AI 91; or a Code 128) and creates or
-        updates the card "Jersey Patient ID" in Healthcare, region JE, as the category's default.
+        Reads the wristband's barcode (GS1 DataMatrix: the hospital number in AI 91, else the GSRN in AI 8018; or a
+        Code 128 or QR code) and creates or updates the card "Jersey Patient ID" in Healthcare, region JE, as the
+        category's default. `camera --wristband --save` follows the same rule.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -29,22 +30,14 @@ enum WristbandCommand: Command {
                 Terminal.err("cardscan: \(error)")
                 return ExitStatus.failure
             }
-            guard let barcode = result.items.first(where: { $0.kind == .barcode }) else {
+            // The one wristband rule (`Wristband.patientID`), the same as `camera --wristband` and the suggestions.
+            guard let patientID = Wristband.patientID(in: result.items) else {
                 Terminal.err("cardscan: \(result.source): no wristband barcode found; hold the band flat and try again")
                 return ExitStatus.nothingFound
             }
-            let number = barcode.gs1 == true ? (GS1ElementString(barcode.text)?.value("91") ?? barcode.text) : barcode.text
-            let codeType = barcode.format.map(CodeType.init(format:)) ?? .code128
             let store = try StoreAccess.open(args.value("--store"))
-            if var existing = try store.cards(category: DefaultCategory.healthcare).first(where: { $0.name == "Jersey Patient ID" }) {
-                existing.number = number; existing.isDefault = true; existing.region = .je; existing.codeType = codeType
-                try store.update(existing)
-                Terminal.out("updated Jersey Patient ID (default in Healthcare)")
-            } else {
-                try store.add(IDCard(name: "Jersey Patient ID", number: number, category: DefaultCategory.healthcare,
-                                     region: .je, isDefault: true, codeType: codeType))
-                Terminal.out("saved Jersey Patient ID (default in Healthcare)")
-            }
+            let (_, created) = try store.save(Wristband.card(for: patientID))
+            Terminal.out(created ? "saved Jersey Patient ID (default in Healthcare)" : "updated Jersey Patient ID (default in Healthcare)")
             return ExitStatus.success
         } catch {
             return commandFailed(error, usage: usage)

@@ -91,7 +91,7 @@ final class CardsManagementTests: XCTestCase {
         XCTAssertTrue(badJY.stderr.contains("JY123456A"), badJY.stderr)
         XCTAssertEqual(try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9434765918", "--category", "Healthcare",
                                      "--no-validate", "--store", store]).status, 0)
-        let good = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9434765919", "--category", "Healthcare",
+        let good = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9990000018", "--category", "Healthcare",
                                  "--region", "GB", "--default", "--store", store])
         XCTAssertEqual(good.status, 0, good.stderr)
         let id = String(good.stdout.split(separator: " ")[1])
@@ -101,7 +101,7 @@ final class CardsManagementTests: XCTestCase {
         XCTAssertEqual(try cardscan(["cards", "edit", id, "--name", "NHS Number (Alex)", "--store", store]).status, 0)
         XCTAssertEqual(try cardscan(["cards", "duplicate", id, "--store", store]).status, 0)
         let found = try cardscan(["cards", "search", "alex", "--reveal", "--store", store])
-        XCTAssertEqual(found.stdout.components(separatedBy: "9434765919").count - 1, 2, found.stdout)
+        XCTAssertEqual(found.stdout.components(separatedBy: "9990000018").count - 1, 2, found.stdout)
         XCTAssertTrue(try cardscan(["cards", "show", id, "--json", "--store", store]).stdout.contains(#""isDefault":true"#))
 
         // Categories: refused while holding cards, then moved.
@@ -215,7 +215,7 @@ final class ShowCommandTests: XCTestCase {
 final class WristbandCommandTests: XCTestCase {
     func testWristbandBecomesTheDefaultPatientIDAndIsUpdatedNextTime() throws {
         let store = try CardsCommandTests.scratchStore()
-        XCTAssertEqual(try ScanCommandTests.cardscan(["cards", "add", "--name", "NHS Number", "--number", "9434765919", "--category",
+        XCTAssertEqual(try ScanCommandTests.cardscan(["cards", "add", "--name", "NHS Number", "--number", "9990000018", "--category",
                                                       "Healthcare", "--default", "--store", store]).status, 0)
         let first = try ScanCommandTests.cardscan(["wristband", "\(ScanCommandTests.samples)/je-wristband-00.jpg", "--store", store])
         XCTAssertEqual(first.status, 0, first.stderr)
@@ -282,9 +282,9 @@ final class ImportCommandTests: XCTestCase {
             .first { $0.contains("distractor") }.map { String($0.prefix(10)) }!
         let stillWrong = try ScanCommandTests.cardscan(["review", "edit", distractor, "--pick", "1", "--store", store])
         XCTAssertEqual(stillWrong.status, 1, "the picked suggestion fails Modulus 11 and was not corrected")
-        let fixed = try ScanCommandTests.cardscan(["review", "edit", distractor, "--pick", "1", "--number", "9434765919", "--store", store])
+        let fixed = try ScanCommandTests.cardscan(["review", "edit", distractor, "--pick", "1", "--number", "9990000018", "--store", store])
         XCTAssertEqual(fixed.status, 0, fixed.stderr)
-        XCTAssertTrue(try ScanCommandTests.cardscan(["cards", "list", "--reveal", "--store", store]).stdout.contains("9434765919"))
+        XCTAssertTrue(try ScanCommandTests.cardscan(["cards", "list", "--reveal", "--store", store]).stdout.contains("9990000018"))
         XCTAssertFalse(try ScanCommandTests.cardscan(["review", "--store", store]).stdout.contains(distractor))
     }
 

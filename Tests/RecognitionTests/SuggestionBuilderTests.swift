@@ -17,7 +17,7 @@ final class SuggestionBuilderTests: XCTestCase {
             RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "9990000018", bounds: box, confidence: 1),
             line("t1", "Name: Alex Example"),
             line("t2", "NHS No: 999 000 0018"),
-            line("t3", "Ref 123 456 7890"),
+            line("t3", "123 456 7890"),
         ]
         let out = builder.build(items: items, region: gbTimezone)
         let top = out.suggestions[0]
@@ -88,8 +88,8 @@ final class SuggestionBuilderTests: XCTestCase {
     }
 
     func testInvalidNHSNeverAboveValid() {
-        let items = [line("t1", "943 476 5918", confidence: 0.99), line("t2", "943 476 5919", confidence: 0.5)]
+        let items = [line("t1", "NHS No 999 000 0019", confidence: 0.99), line("t2", "NHS No 999 000 0018", confidence: 0.5)]
         let out = builder.build(items: items, region: gbTimezone)
-        XCTAssertEqual(out.suggestions.map(\.value).prefix(2), ["9434765919", "9434765918"])
+        XCTAssertEqual(out.suggestions.map(\.value).prefix(2), ["9990000018", "9990000019"])
     }
 }

@@ -1,5 +1,7 @@
 /// Finds dates in OCR text in the forms printed on cards: `14/07/1945`, `14.07.1945`, `14-07-1945`,
-/// `14-Jul-1945` (wristbands), `14 July 1945`, `1945-07-14`; and says whether one reads as a date of birth.
+/// `14-Jul-1945` (wristbands), `14 July 1945`, `14th July 1945`, `1945-07-14`, and after a birth label `14/07/45`;
+/// and gives each date the role of the label in front of it on its line (`DOB: 01/02/1980 Issued: 03/04/2020` is
+/// one date of birth and one issue date).
 public enum DateFinder {
     public enum Role: Sendable, Equatable { case dateOfBirth, expiryOrIssue, unlabelled }
 
@@ -9,20 +11,70 @@ public enum DateFinder {
     }
 
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    static let birthLabels = ["dob", "d.o.b", "date of birth", "birth", "born", "d o b"]
-    static let otherLabels = ["exp", "expiry", "expires", "valid", "issue", "issued", "until", "from", "date of issue", "start"]
+    /// Labels matched as whole words (`born` is not inside `Osborne`). `0.0.b` and `d.0.b` are OCR's `D.O.B`.
+    static let birthLabels = ["date of birth", "d.o.b", "d. o. b", "d o b", "0.0.b", "d.0.b", "dob", "birth", "born", "b'day"]
+    static let otherLabels = ["date of issue", "expiry", "expires", "expired", "exp", "valid", "issue", "issued", "until",
+                              "from", "start", "thru", "date", "appointment", "time", "printed", "admitted", "renewal",
+                              "renew", "due", "effective"]
 
-    public static func find(in text: String) -> [Match] {
-        let lower = text.lowercased()
-        let role: Role
-        if birthLabels.contains(where: { lower.contains($0) }) { role = .dateOfBirth }
-        else if otherLabels.contains(where: { lower.contains($0) }) { role = .expiryOrIssue }
-        else { role = .unlabelled }
-        return dates(in: lower).map { Match(date: $0, role: role) }
+    /// Labels in the line with their roles and where they end, in order, longest labels taking their words first.
+    static func labels(in lower: [Character]) -> [(start: Int, end: Int, role: Role)] {
+        var found: [(Int, Int, Role)] = []
+        var taken = Set<Int>()
+        let all = (birthLabels.map { ($0, Role.dateOfBirth) } + otherLabels.map { ($0, Role.expiryOrIssue) })
+            .sorted { $0.0.count > $1.0.count }
+        for (label, role) in all {
+            let l = Array(label)
+            var i = 0
+            while i + l.count <= lower.count {
+                if Array(lower[i..<(i + l.count)]) == l,
+                   i == 0 || !lower[i - 1].isLetter, i + l.count == lower.count || !lower[i + l.count].isLetter,
+                   !(i..<(i + l.count)).contains(where: taken.contains) {
+                    found.append((i, i + l.count, role))
+                    taken.formUnion(i..<(i + l.count))
+                    i += l.count
+                } else {
+                    i += 1
+                }
+            }
+        }
+        return found.sorted { $0.0 < $1.0 }.map { (start: $0.0, end: $0.1, role: $0.2) }
+    }
+
+    /// The dates in a line, each with the role of the nearest label before it on the line; dates before any label
+    /// take `inherited` (the role of a label line just above, see `labelRole(of:)`).
+    public static func find(in text: String, inherited: Role = .unlabelled, today: SimpleDate = .today) -> [Match] {
+        let lower = Array(text.lowercased())
+        let found = labels(in: lower)
+        var segments: [(Range<Int>, Role)] = []
+        var start = 0
+        var role = inherited
+        for label in found {
+            if label.start > start { segments.append((start..<label.start, role)) }
+            role = label.role
+            start = label.end
+        }
+        if start < lower.count { segments.append((start..<lower.count, role)) }
+        return segments.flatMap { range, role in
+            dates(in: String(lower[range]), twoDigitYears: role == .dateOfBirth, today: today).map { Match(date: $0, role: role) }
+        }
+    }
+
+    /// The role a line that is only a label gives the line below (`DATE OF BIRTH` above `12/09/1984`), or nil
+    /// when the line has a date of its own or no date label.
+    public static func labelRole(of line: String) -> Role? {
+        let lower = line.lowercased()
+        guard dates(in: lower, twoDigitYears: false, today: .today).isEmpty else { return nil }
+        let chars = Array(lower)
+        let found = labels(in: chars)
+        if found.contains(where: { $0.role == .dateOfBirth }) { return .dateOfBirth }
+        // A bare `Date` above a value may be OCR's half of `Date of birth`: only a specific label is passed down.
+        let specific = found.filter { String(chars[$0.start..<$0.end]) != "date" }
+        return specific.isEmpty ? nil : .expiryOrIssue
     }
 
     /// Every date in the text, in order.
-    static func dates(in lower: String) -> [SimpleDate] {
+    static func dates(in lower: String, twoDigitYears: Bool = false, today: SimpleDate = .today) -> [SimpleDate] {
         // Tokens: digit runs and letter runs, with the separators between them.
         var tokens: [String] = []
         var current = ""
@@ -42,35 +94,47 @@ public enum DateFinder {
         var found: [SimpleDate] = []
         var i = 0
         while i < words.count {
-            if let (date, used) = date(at: i, words) { found.append(date); i += used } else { i += 1 }
+            if let (date, used) = date(at: i, words, twoDigitYears: twoDigitYears, today: today) { found.append(date); i += used } else { i += 1 }
         }
         return found
     }
 
-    private static func date(at i: Int, _ w: [String]) -> (SimpleDate, Int)? {
+    private static func date(at i: Int, _ w: [String], twoDigitYears: Bool, today: SimpleDate) -> (SimpleDate, Int)? {
         func number(_ k: Int) -> Int? { k < w.count && w[k].allSatisfy(\.isNumber) ? Int(w[k]) : nil }
         func isSep(_ k: Int) -> Bool { k < w.count && ["/", ".", "-"].contains(w[k]) }
         func month(_ k: Int) -> Int? {
             guard k < w.count, w[k].count >= 3, w[k].allSatisfy(\.isLetter) else { return nil }
             return months.firstIndex(of: String(w[k].prefix(3))).map { $0 + 1 }
         }
+        /// A four-digit year, or after a birth label a two-digit one (the century that puts it in the past).
+        func year(_ k: Int) -> Int? {
+            guard let y = number(k) else { return nil }
+            if w[k].count == 4 { return y }
+            guard twoDigitYears, w[k].count == 2 else { return nil }
+            return 2000 + y <= today.year ? 2000 + y : 1900 + y
+        }
         // ISO: 1945-07-14
         if let y = number(i), w[i].count == 4, isSep(i + 1), let m = number(i + 2), isSep(i + 3), let d = number(i + 4),
-           let date = SimpleDate(year: y, month: m, day: d) { return (date, 5) }
+           w[i + 4].count <= 2, let date = SimpleDate(year: y, month: m, day: d) { return (date, 5) }
+        guard let d = number(i), w[i].count <= 2 else { return nil }
         // 14/07/1945, 14.07.1945, 14-07-1945 (day first: UK)
-        if let d = number(i), w[i].count <= 2, isSep(i + 1), let m = number(i + 2), w[i + 2].count <= 2, isSep(i + 3),
-           let y = number(i + 4), w[i + 4].count == 4, let date = SimpleDate(year: y, month: m, day: d) { return (date, 5) }
-        // 14-Jul-1945
-        if let d = number(i), w[i].count <= 2, isSep(i + 1), let m = month(i + 2), isSep(i + 3), let y = number(i + 4),
-           w[i + 4].count == 4, let date = SimpleDate(year: y, month: m, day: d) { return (date, 5) }
-        // 14 July 1945
-        if let d = number(i), w[i].count <= 2, let m = month(i + 1), let y = number(i + 2), w[i + 2].count == 4,
-           let date = SimpleDate(year: y, month: m, day: d) { return (date, 3) }
-        return nil
+        if isSep(i + 1), let m = number(i + 2), w[i + 2].count <= 2, isSep(i + 3), let y = year(i + 4),
+           let date = SimpleDate(year: y, month: m, day: d) {
+            return (date, 5)
+        }
+        // 14-Jul-1945, 14 July 1945, 14th July 1945, 05-JAN 2016: day, optional ordinal, month, year.
+        var k = i + 1
+        if k < w.count, ["st", "nd", "rd", "th"].contains(w[k]) { k += 1 }
+        if isSep(k) { k += 1 }
+        guard let m = month(k) else { return nil }
+        k += 1
+        if isSep(k) { k += 1 }
+        guard let y = year(k), let date = SimpleDate(year: y, month: m, day: d) else { return nil }
+        return (date, k + 1 - i)
     }
 
-    /// A date of birth is in the past and at most 120 years ago.
+    /// A date of birth is not in the future (a newborn's band carries today) and at most 120 years ago.
     public static func isPlausibleBirthDate(_ date: SimpleDate, today: SimpleDate) -> Bool {
-        date < today && date.age(on: today) <= 120
+        date <= today && date.age(on: today) <= 120
     }
 }

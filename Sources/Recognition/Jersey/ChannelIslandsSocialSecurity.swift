@@ -1,5 +1,7 @@
 /// Social security numbers of the Channel Islands and the UK National Insurance number, told apart:
 /// Jersey `JY` + 6 digits + A–D; Guernsey `GY` + 6 digits; UK NINO two letters (HMRC's rules) + 6 digits + A–D.
+/// JY and GY are never read as NINOs: HMRC does not allocate them as NINO prefixes to islanders' numbers, and a
+/// Channel Islands number read as a NINO would be saved under the wrong scheme.
 public enum SocialSecurityNumber: Hashable, Sendable {
     case jersey(String)       // "JY123456A"
     case guernsey(String)     // "GY123456"
@@ -34,6 +36,7 @@ public enum SocialSecurityNumber: Hashable, Sendable {
             guard upper[i].isLetter, upper[i + 1].isLetter, i == 0 || !upper[i - 1].isLetter else { i += 1; continue }
             var compact: [Character] = [upper[i], upper[i + 1]]
             var j = i + 2
+            var overrun = false  // a seventh digit: the run is longer than a number (`GY1234567` is not `GY123456`)
             while j < upper.count, compact.count < 9 {
                 let ch = upper[j]
                 if ch == " " || ch == "-" { j += 1; continue }
@@ -43,16 +46,21 @@ public enum SocialSecurityNumber: Hashable, Sendable {
                     if ch.isNumber { compact.append(ch) } else if ch == "O" { compact.append("0") } else { break }
                 } else if ch.isLetter, j + 1 == upper.count || !upper[j + 1].isLetter {
                     compact.append(ch)
-                } else { break }
+                } else {
+                    overrun = ch.isNumber
+                    break
+                }
                 j += 1
             }
             let prefix = String(compact.prefix(2))
-            if compact.count >= 8, compact[2..<8].allSatisfy(\.isNumber) {
+            if compact.count >= 8, compact[2..<8].allSatisfy(\.isNumber), !overrun {
                 let digits = String(compact[2..<8])
                 let suffix: Character? = compact.count == 9 ? compact[8] : nil
                 if prefix == "JY", let s = suffix, "ABCD".contains(s) {
                     found.append(.jersey("JY" + digits + String(s)))
-                } else if prefix == "GY", suffix == nil {
+                } else if prefix == "GY" {
+                    // Guernsey numbers have no suffix letter, but some are printed with one (`GY 12 34 56 A`):
+                    // still the Guernsey number.
                     found.append(.guernsey("GY" + digits))
                 } else if let s = suffix, "ABCD".contains(s), isValidNINOPrefix(prefix) {
                     found.append(.nationalInsurance(prefix + digits + String(s)))

@@ -8,7 +8,13 @@ public struct NHSNumber: Hashable, Sendable {
         case test = "test"
         /// 000–009 million: no NHS, CHI or H&C number is issued there (0000000000 passes Modulus 11).
         case unallocated = "unallocated"
+        /// 312–319, 500–599 and 800–998 million: well formed, never issued.
         case other = "other"
+
+        /// Whether numbers in this range are issued to patients (the test range is not, but is kept valid so that
+        /// synthetic cards and the project's own samples read; `checks` carries `range:test` and `cards add` refuses
+        /// it without `--no-validate`).
+        public var isIssued: Bool { self != .unallocated && self != .other }
     }
 
     /// The ten digits.
@@ -67,8 +73,13 @@ public struct NHSNumber: Hashable, Sendable {
     public var validation: (valid: Bool, checks: [String], problem: String?) {
         var checks = ["range:\(range.rawValue)"]
         guard passesModulus11 else { return (false, checks, "fails the Modulus 11 check") }
-        guard range != .unallocated else { return (false, checks, "no NHS, CHI or H&C number starts with 000") }
         checks.insert("mod11", at: 0)
+        switch range {
+        case .unallocated: return (false, checks, "no NHS, CHI or H&C number starts with 000")
+        case .other:
+            return (false, checks, "is outside the issued ranges (NHS 400–499 and 600–799, CHI 010–311, H&C 320–399 million)")
+        default: break
+        }
         if range == .scotlandCHI {
             guard hasValidCHIDate else { return (false, checks, "a CHI number must start with a date (DDMMYY)") }
             checks.append("chi:date")

@@ -7,8 +7,11 @@ import CardModel
 /// confidence); invalid readings are kept, marked `valid: false` with the reason, and always rank below valid ones.
 public struct SuggestionBuilder: Sendable {
     public let today: SimpleDate
+    /// The items are a wristband's (`wristband IMAGE`, `camera --wristband`): a band's code is its patient ID
+    /// (`Wristband.patientID`), whatever its symbology.
+    public let wristband: Bool
 
-    public init(today: SimpleDate) { self.today = today }
+    public init(today: SimpleDate, wristband: Bool = false) { self.today = today; self.wristband = wristband }
 
     public struct Output: Sendable {
         public let suggestions: [Suggestion]
@@ -17,15 +20,24 @@ public struct SuggestionBuilder: Sendable {
     }
 
     public func build(items: [RecognizedItem], region: RegionResolution) -> Output {
-        let evidence = EvidenceCollector(today: today).collect(from: items)
+        let evidence = EvidenceCollector(today: today, wristbandMode: wristband).collect(from: items)
         let region = refine(region, by: evidence)
         var joined = join(evidence)
-        // A hospital's patient ID (GS1 AI 91 on a wristband) becomes a card only in Jersey's scheme.
-        if region.code != .je { joined.removeAll { $0.kind == "jerseyPatientId" } }
+        // A hospital's patient ID (a wristband's code) becomes a card only in Jersey's scheme; elsewhere, and beside
+        // that card, it is the hospital number field.
+        if region.code == .je {
+            let cards = Set(joined.filter { $0.kind == .jerseyPatientId }.map(\.value))
+            joined.removeAll { $0.kind == .hospitalNumber && cards.contains($0.value) && $0.fromBarcode }
+        } else {
+            joined.removeAll { $0.kind == .jerseyPatientId }
+        }
         joined += composites(from: joined, region: region.code)
-        let ranked = joined.sorted { rank($0, region.code) < rank($1, region.code) }
+        let ranked = joined.sorted {
+            SuggestionOrdering.key(valid: $0.valid, kind: $0.kind, confidence: $0.confidence, region: region.code)
+                < SuggestionOrdering.key(valid: $1.valid, kind: $1.kind, confidence: $1.confidence, region: region.code)
+        }
         let suggestions = ranked.enumerated().map { index, j in
-            Suggestion(id: "s\(index + 1)", type: j.kind, value: j.value, display: j.display, valid: j.valid,
+            Suggestion(id: "s\(index + 1)", type: j.kind.rawValue, value: j.value, display: j.display, valid: j.valid,
                        checks: j.checks, confidence: (j.confidence * 100).rounded() / 100, from: j.from,
                        bounds: j.bounds, problem: j.problem, card: card(for: j, region: region.code))
         }
@@ -34,7 +46,7 @@ public struct SuggestionBuilder: Sendable {
 
     /// One value, joined from its readings.
     struct Joined {
-        var kind: String
+        var kind: SuggestionKind
         var value: String
         var display: String
         var valid: Bool
@@ -50,7 +62,7 @@ public struct SuggestionBuilder: Sendable {
     func join(_ evidence: [Evidence]) -> [Joined] {
         var joined: [Joined] = []
         for e in evidence {
-            if let i = joined.firstIndex(where: { $0.kind == e.kind.rawValue && $0.value == e.value }) {
+            if let i = joined.firstIndex(where: { $0.kind == e.kind && $0.value == e.value }) {
                 var j = joined[i]
                 if !j.from.contains(e.itemID) { j.from.append(e.itemID) }
                 // Two independent readings that agree: more sure than either.
@@ -60,14 +72,16 @@ public struct SuggestionBuilder: Sendable {
                 j.fromBarcode = j.fromBarcode || e.fromBarcode
                 joined[i] = j
             } else {
-                joined.append(Joined(kind: e.kind.rawValue, value: e.value, display: e.display, valid: e.valid,
+                joined.append(Joined(kind: e.kind, value: e.value, display: e.display, valid: e.valid,
                                      checks: e.checks, problem: e.problem, confidence: e.confidence, from: [e.itemID],
                                      bounds: e.bounds, codeType: e.codeType, fromBarcode: e.fromBarcode))
             }
         }
-        // A barcode that is an NHS number is not also a membership card or a patient ID.
-        let nhsItems = Set(joined.filter { $0.kind == "nhsNumber" && $0.valid }.flatMap(\.from))
-        joined.removeAll { ($0.kind == "membership") && $0.from.allSatisfy(nhsItems.contains) }
+        // One value read valid and invalid (a barcode and a slip) is valid: the valid reading's check held.
+        for i in joined.indices where !joined[i].valid {
+            let readings = evidence.filter { $0.kind == joined[i].kind && $0.value == joined[i].value }
+            if readings.contains(where: \.valid) { joined[i].valid = true; joined[i].problem = nil }
+        }
         return joined
     }
 
@@ -75,16 +89,16 @@ public struct SuggestionBuilder: Sendable {
     /// and address read on the card.
     func composites(from joined: [Joined], region: Region) -> [Joined] {
         guard region == .je || region == .gg else { return [] }
-        func best(_ kind: String) -> Joined? {
+        func best(_ kind: SuggestionKind) -> Joined? {
             joined.filter { $0.kind == kind && $0.valid }.max { $0.confidence < $1.confidence }
         }
-        guard let name = best("name"), let dob = best("dateOfBirth") else { return [] }
-        let address = best("address")
+        guard let name = best(.name), let dob = best(.dateOfBirth) else { return [] }
+        let address = best(.address)
         let dobText = dob.display
         var value = "Name: \(name.value), DOB: \(dobText)"
         if let address { value += ", Address: \(address.value)" }
         let parts = [name, dob] + (address.map { [$0] } ?? [])
-        return [Joined(kind: region == .je ? "jerseyHealthId" : "guernseyHealthDetails", value: value, display: value,
+        return [Joined(kind: region == .je ? .jerseyHealthId : .guernseyHealthDetails, value: value, display: value,
                        valid: true, checks: ["name", "dob"] + (address == nil ? [] : ["address"]), problem: nil,
                        confidence: parts.map(\.confidence).min()! * 0.95, from: Array(Set(parts.flatMap(\.from))).sorted(),
                        bounds: nil, codeType: .qrCode, fromBarcode: false)]
@@ -107,22 +121,9 @@ public struct SuggestionBuilder: Sendable {
         return region
     }
 
-    /// Sort key: valid first, then by what the region's users come for, then by confidence.
-    func rank(_ j: Joined, _ region: Region) -> (Int, Int, Double) {
-        let order: [String]
-        switch region {
-        case .gb: order = ["nhsNumber", "loyalty", "membership", "nationalInsurance"]
-        case .je: order = ["jerseyPatientId", "jerseyHealthId", "jerseySocialSecurity", "nhsNumber", "loyalty", "membership"]
-        case .gg: order = ["guernseySocialSecurity", "guernseyHealthDetails", "nhsNumber", "loyalty", "membership"]
-        }
-        let fields = ["name", "dateOfBirth", "address", "postcode"]
-        let position = order.firstIndex(of: j.kind) ?? (fields.firstIndex(of: j.kind).map { 50 + $0 } ?? 40)
-        return (j.valid ? 0 : 1, position, -j.confidence)
-    }
-
     func card(for j: Joined, region: Region) -> CardCandidate? {
         switch j.kind {
-        case "nhsNumber":
+        case .nhsNumber:
             let name: String
             switch NHSNumber(digits: j.value)?.range {
             case .scotlandCHI: name = "CHI Number"
@@ -130,29 +131,28 @@ public struct SuggestionBuilder: Sendable {
             default: name = "NHS Number"
             }
             return CardCandidate(name: name, number: j.value, category: DefaultCategory.healthcare, region: .gb, codeType: .code128)
-        case "jerseySocialSecurity":
+        case .jerseySocialSecurity:
             return CardCandidate(name: "Social Security Number", number: j.value, category: DefaultCategory.healthcare,
                                  region: .je, codeType: .code128)
-        case "guernseySocialSecurity":
+        case .guernseySocialSecurity:
             return CardCandidate(name: "Social Security Number", number: j.value, category: DefaultCategory.healthcare,
                                  region: .gg, codeType: .code128)
-        case "nationalInsurance":
+        case .nationalInsurance:
             return CardCandidate(name: "National Insurance Number", number: j.value, category: DefaultCategory.insurance,
                                  region: .gb, codeType: .code128)
-        case "jerseyHealthId":
+        case .jerseyHealthId:
             return CardCandidate(name: "Jersey Health ID", number: j.value, category: DefaultCategory.healthcare,
                                  region: .je, codeType: .qrCode)
-        case "guernseyHealthDetails":
+        case .guernseyHealthDetails:
             return CardCandidate(name: "Guernsey Health Details", number: j.value, category: DefaultCategory.healthcare,
                                  region: .gg, codeType: .qrCode)
-        case "jerseyPatientId":
+        case .jerseyPatientId:
             guard region == .je else { return nil }
-            return CardCandidate(name: "Jersey Patient ID", number: j.value, category: DefaultCategory.healthcare,
-                                 region: .je, isDefault: true, codeType: j.codeType)
-        case "loyalty":
+            return Wristband.card(for: Wristband.PatientID(value: j.value, codeType: j.codeType, source: "barcode"))
+        case .loyalty:
             return CardCandidate(name: "Loyalty Card", number: j.value, category: DefaultCategory.loyaltyCards,
-                                 region: nil, codeType: .ean13)
-        case "membership":
+                                 region: nil, codeType: j.codeType)
+        case .membership:
             return CardCandidate(name: "Membership Card", number: j.value, category: DefaultCategory.memberships,
                                  region: nil, codeType: j.codeType)
         default:

@@ -336,7 +336,7 @@ public final class LiveSession: @unchecked Sendable {
     /// any valid suggestion is in view.
     @discardableResult
     private func suggest(frame: Frame, time: Double) -> Bool {
-        let built = SuggestionBuilder(today: options.scan.today).build(items: tracker.current, region: region)
+        let built = SuggestionBuilder(today: options.scan.today, wristband: options.wristband).build(items: tracker.current, region: region)
         var anyValid = false
         for var suggestion in built.suggestions where suggestion.valid {
             if options.wristband && suggestion.type != "jerseyPatientId" { continue }

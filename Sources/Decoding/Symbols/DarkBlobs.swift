@@ -1,0 +1,100 @@
+import Imaging
+
+/// Places in an image where a 2D symbol may be: connected dark areas after a local binarisation, each with the
+/// outline of its convex hull. A Data Matrix's solid L joins most of its modules into one such area whose hull is
+/// the symbol; text, bars and specks make areas of the wrong size or shape, which the filters drop.
+struct DarkBlob {
+    /// Bounding box in the image.
+    let minX: Int, minY: Int, maxX: Int, maxY: Int
+    /// Dark pixels in the area (after the one-pixel growth that joins diagonal modules).
+    let pixelCount: Int
+    /// Convex hull, clockwise in image coordinates (y down).
+    let hull: [PointF]
+
+    var width: Int { maxX - minX + 1 }
+    var height: Int { maxY - minY + 1 }
+}
+
+enum DarkBlobs {
+    /// Dark areas of `binary` (0 dark, 255 light) whose bounding box is between `minSide` and `maxSide` pixels
+    /// each way. Dark pixels are grown by one pixel first: modules that touch only at a corner, and the single
+    /// modules of a timing edge, join their neighbours.
+    static func find(in binary: GrayImage, minSide: Int, maxSide: Int) -> [DarkBlob] {
+        let w = binary.width, h = binary.height
+        // Grow: a pixel is dark when any pixel of its 3x3 neighbourhood is (separable: rows, then columns).
+        var rows = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let base = y * binary.stride
+            for x in 0..<w where binary.pixels[base + x] == 0 {
+                rows[y * w + x] = 1
+                if x > 0 { rows[y * w + x - 1] = 1 }
+                if x + 1 < w { rows[y * w + x + 1] = 1 }
+            }
+        }
+        var grown = rows
+        for y in 0..<h {
+            for x in 0..<w where rows[y * w + x] == 1 {
+                if y > 0 { grown[(y - 1) * w + x] = 1 }
+                if y + 1 < h { grown[(y + 1) * w + x] = 1 }
+            }
+        }
+        // Label by flood fill (explicit stack; recursion would overflow on a large area).
+        var label = [Int32](repeating: 0, count: w * h)
+        var blobs: [DarkBlob] = []
+        var stack: [Int] = []
+        var next: Int32 = 1
+        for start in 0..<(w * h) where grown[start] == 1 && label[start] == 0 {
+            var (minX, minY, maxX, maxY, count) = (w, h, 0, 0, 0)
+            label[start] = next
+            stack.append(start)
+            while let i = stack.popLast() {
+                let x = i % w, y = i / w
+                count += 1
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                if x > 0, grown[i - 1] == 1, label[i - 1] == 0 { label[i - 1] = next; stack.append(i - 1) }
+                if x + 1 < w, grown[i + 1] == 1, label[i + 1] == 0 { label[i + 1] = next; stack.append(i + 1) }
+                if y > 0, grown[i - w] == 1, label[i - w] == 0 { label[i - w] = next; stack.append(i - w) }
+                if y + 1 < h, grown[i + w] == 1, label[i + w] == 0 { label[i + w] = next; stack.append(i + w) }
+            }
+            let bw = maxX - minX + 1, bh = maxY - minY + 1
+            if min(bw, bh) >= minSide, max(bw, bh) <= maxSide {
+                // The hull needs only each row's leftmost and rightmost pixel of this area.
+                var outline: [PointF] = []
+                for y in minY...maxY {
+                    var left = -1, right = -1
+                    for x in minX...maxX where label[y * w + x] == next {
+                        if left < 0 { left = x }
+                        right = x
+                    }
+                    if left >= 0 {
+                        outline.append(PointF(x: Double(left), y: Double(y)))
+                        outline.append(PointF(x: Double(right) + 1, y: Double(y)))
+                        outline.append(PointF(x: Double(left), y: Double(y) + 1))
+                        outline.append(PointF(x: Double(right) + 1, y: Double(y) + 1))
+                    }
+                }
+                blobs.append(DarkBlob(minX: minX, minY: minY, maxX: maxX, maxY: maxY, pixelCount: count,
+                                      hull: convexHull(outline)))
+            }
+            next += 1
+        }
+        return blobs
+    }
+
+    /// Andrew's monotone chain; clockwise in image coordinates.
+    static func convexHull(_ points: [PointF]) -> [PointF] {
+        let sorted = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
+        guard sorted.count > 2 else { return sorted }
+        func cross(_ o: PointF, _ a: PointF, _ b: PointF) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        var lower: [PointF] = [], upper: [PointF] = []
+        for p in sorted {
+            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in sorted.reversed() {
+            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+}

@@ -1,0 +1,104 @@
+import Imaging
+
+/// Finds a Data Matrix's module grid inside a rough outline: the solid L tells its orientation and two sides, the
+/// alternating timing edges its size and where each column and row is. The grid is sampled module by module, so
+/// perspective, a wristband's curve, blur or ink spread no longer reach the decoder.
+enum DataMatrixLocator {
+    struct Found {
+        var grid: ModuleGrid
+        /// Symbol corners in the source image: top-left, top-right, bottom-right, bottom-left as the symbol reads
+        /// (the L is left and bottom).
+        var corners: [PointF]
+    }
+
+    /// Sizes ECC 200 allows, as (rows, columns) (ISO/IEC 16022, table 7).
+    static let sizes: Set<[Int]> = Set([10, 12, 14, 16, 18, 20, 22, 24, 26, 32, 36, 40, 44, 48, 52, 64, 72, 80, 88, 96,
+                                        104, 120, 132, 144].map { [$0, $0] }
+                                       + [[8, 18], [8, 32], [12, 26], [12, 36], [16, 36], [16, 48]])
+
+    static func locate(in image: GrayImage, outline quad: [PointF]) -> Found? {
+        let longest = (0..<4).map { quad[$0].distance(to: quad[($0 + 1) % 4]) }.max()!
+        guard let view = RectifiedView(of: image, quad: quad, pixelsAcross: min(360, max(72, Int(longest * 2)))) else {
+            return nil
+        }
+        let size = view.size, e = view.edge
+        var values: [UInt8] = []
+        for j in stride(from: Int(e), to: Int(Double(size) - e), by: 2) {
+            for i in stride(from: Int(e), to: Int(Double(size) - e), by: 2) { values.append(view.image[i, j]) }
+        }
+        let threshold = otsuThreshold(values)
+        let span = Double(size) - 2 * e
+        let edges = (0..<4).map {
+            SymbolEdge.measure(view.image, side: $0, threshold: threshold, expected: e, from: e + 0.1 * span, to: e + 0.9 * span)
+        }
+        guard edges.allSatisfy({ $0 != nil }) else { return nil }
+        let sides = edges.map { $0! }
+        // The L: two neighbouring solid sides, the other two clearly not solid. Clockwise, the L's bottom arm
+        // comes just before its left arm.
+        let solidity = sides.map(\.solidity)
+        guard let bottom = (0..<4).max(by: { min(solidity[$0], solidity[($0 + 1) % 4]) < min(solidity[$1], solidity[($1 + 1) % 4]) })
+        else { return nil }
+        let left = (bottom + 1) % 4, top = (bottom + 2) % 4, right = (bottom + 3) % 4
+        let lScore = min(solidity[bottom], solidity[left])
+        guard lScore >= 0.75, max(solidity[top], solidity[right]) <= lScore - 0.12 else { return nil }
+        guard let tl = sides[left].line.intersection(with: sides[top].line),
+              let tr = sides[top].line.intersection(with: sides[right].line),
+              let br = sides[right].line.intersection(with: sides[bottom].line),
+              let bl = sides[bottom].line.intersection(with: sides[left].line) else { return nil }
+        // A point of the symbol by its own coordinates (u right, v down, 0...1), bilinear between the corners:
+        // the view has already taken out most of the perspective.
+        func at(_ u: Double, _ v: Double) -> PointF { tl.lerp(tr, u).lerp(bl.lerp(br, u), v) }
+        let width = tl.distance(to: tr), height = tl.distance(to: bl)
+        guard width > 8, height > 8 else { return nil }
+
+        // Timing edges: the top row (dark at the left end) and the right column (dark at the bottom end), read
+        // a little way in from the edge; the depth that shows the most regular alternation is the timing line.
+        func timing(length: Double, depthScale: Double, line: (Double, Double) -> PointF) -> TimingProfile? {
+            let count = max(40, Int(length * 3))
+            var best: TimingProfile?
+            var depth = 0.5
+            while depth < length / 7 {
+                let values = (0..<count).map { view.image.sample(line(Double($0) / Double(count - 1), depth / depthScale)) }
+                let profile = TimingProfile(values, threshold: Double(threshold))
+                if profile.isRegular, profile.darkRuns >= 4, profile.darkRuns > (best?.darkRuns ?? 0) { best = profile }
+                depth += 0.5
+            }
+            return best
+        }
+        guard let topTiming = timing(length: width, depthScale: height, line: { u, d in at(u, d) }),
+              let rightTiming = timing(length: height, depthScale: width, line: { v, d in at(1 - d, v) }) else { return nil }
+        let columns = 2 * topTiming.darkRuns, rows = 2 * rightTiming.darkRuns
+        guard sizes.contains([rows, columns]) else { return nil }
+
+        let us = topTiming.moduleCentres(columns), vs = rightTiming.moduleCentres(rows)
+        var samples = [Double](repeating: 0, count: rows * columns)
+        let du = 0.15 / Double(columns), dv = 0.15 / Double(rows)
+        for r in 0..<rows {
+            for c in 0..<columns {
+                let (u, v) = (us[c], vs[r])
+                samples[r * columns + c] = (view.image.sample(at(u, v)) * 2 + view.image.sample(at(u - du, v - dv))
+                    + view.image.sample(at(u + du, v - dv)) + view.image.sample(at(u - du, v + dv))
+                    + view.image.sample(at(u + du, v + dv))) / 6
+            }
+        }
+        let moduleThreshold = Double(otsuThreshold(samples.map { UInt8(max(0, min(255, $0.rounded()))) }))
+        let grid = ModuleGrid(columns: columns, rows: rows, dark: samples.map { $0 < moduleThreshold })
+        guard finderErrors(grid) * 10 <= 2 * (rows + columns) else { return nil }
+        return Found(grid: grid, corners: [tl, tr, br, bl].map(view.sourcePoint))
+    }
+
+    /// Modules of the L and the timing edges that are not as ECC 200 draws them: a measure of whether the grid was
+    /// sampled in the right place, before any decoder is asked.
+    static func finderErrors(_ grid: ModuleGrid) -> Int {
+        var errors = 0
+        for c in 0..<grid.columns {
+            if !grid[c, grid.rows - 1] { errors += 1 }                 // bottom arm: all dark
+            if grid[c, 0] != (c % 2 == 0) { errors += 1 }               // top timing: dark on even columns
+        }
+        for r in 0..<grid.rows {
+            if !grid[0, r] { errors += 1 }                              // left arm: all dark
+            if grid[grid.columns - 1, r] != (r % 2 == 1) { errors += 1 } // right timing: dark on odd rows
+        }
+        return errors
+    }
+}

@@ -1,0 +1,143 @@
+import CardModel
+import Foundation
+
+/// The person's details printed on a card: name, date of birth, postcode and the address lines above it.
+///
+/// Confidence follows how the value was found: a labelled value is nearly as sure as its OCR; a `SURNAME,
+/// Firstname` name a little less; an unlabelled name or date much less (a card prints other names and dates).
+struct DemographicsClassifier: EvidenceClassifier {
+    func evidence(in card: CardReading) -> [Evidence] {
+        names(in: card) + dates(in: card) + postcodes(in: card) + addresses(in: card)
+    }
+
+    // MARK: Names
+
+    /// OCR confidence below which a line is not taken as an unlabelled name.
+    static let unlabelledNameMinimumOCR = 0.6
+
+    func names(in card: CardReading) -> [Evidence] {
+        var found: [Evidence] = []
+        var usedAsValue = Set<Int>()
+        func add(_ name: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
+            found.append(.valid(.name, name, checks: [form == .labelled ? "labelled" : "form:\(form.rawValue)"],
+                                confidence: weight * card.confidence(i), item: card.lines[i], fromBarcode: card.fromBarcode))
+        }
+        for (i, line) in card.lines.enumerated() where !usedAsValue.contains(i) {
+            if let match = NameFinder.match(in: line.text) {
+                add(match.name, match.form, line: i, weight: match.form == .labelled ? 1.0 : 0.95)
+            } else if NameFinder.isLabelLine(line.text), let next = card.text(i + 1), let name = NameFinder.leadingName(next) {
+                add(name, .labelled, line: i + 1, weight: 0.95)
+                usedAsValue.insert(i + 1)
+            } else if let name = NameFinder.surnameForename(line.text, following: card.lines[(i + 1)...].prefix(2).map(\.text)) {
+                add(name, .surnameForename, line: i, weight: 0.95)
+            }
+        }
+        guard found.isEmpty, !card.fromBarcode else { return found }
+        // Nothing labelled: a line that reads as a name and nothing else (or a name followed by a date), not inside
+        // an address block.
+        // Only a line OCR read with some certainty (garbled words pass for names), and only the surest one: a card
+        // prints one holder.
+        let addressLines = Set(addressBlocks(in: card).flatMap { $0 })
+        let candidates = card.lines.enumerated().compactMap { i, line -> (Int, String)? in
+            guard !addressLines.contains(i), line.confidence >= Self.unlabelledNameMinimumOCR else { return nil }
+            let text = line.text
+            let name = NameFinder.unlabelled(text)
+                ?? (DateFinder.dates(in: text.lowercased()).isEmpty ? nil : NameFinder.leadingName(text).flatMap(NameFinder.unlabelled))
+            return name.map { (i, $0) }
+        }
+        if let (i, name) = candidates.max(by: { card.lines[$0.0].confidence < card.lines[$1.0].confidence }) {
+            add(name, .unlabelled, line: i, weight: 0.6)
+        }
+        return found
+    }
+
+    // MARK: Dates
+
+    func dates(in card: CardReading) -> [Evidence] {
+        var found: [Evidence] = []
+        for (i, line) in card.lines.enumerated() {
+            let inherited = card.text(i - 1).flatMap(DateFinder.labelRole(of:)) ?? .unlabelled
+            for match in DateFinder.find(in: line.text, inherited: inherited, today: card.today) where match.role != .expiryOrIssue {
+                guard DateFinder.isPlausibleBirthDate(match.date, today: card.today) else { continue }
+                let labelled = match.role == .dateOfBirth
+                found.append(.valid(.dateOfBirth, match.date.iso, display: match.date.dayMonthYear,
+                                    checks: labelled ? ["labelled", "plausible"] : ["plausible"],
+                                    confidence: (labelled ? 1.0 : 0.6) * card.confidence(i), item: line,
+                                    fromBarcode: card.fromBarcode))
+            }
+        }
+        return found
+    }
+
+    // MARK: Postcodes and addresses
+
+    func postcodes(in card: CardReading) -> [Evidence] {
+        card.lines.enumerated().flatMap { i, line in
+            Postcode.find(in: line.text).map {
+                Evidence.valid(.postcode, $0.value, checks: ["format:postcode"], confidence: card.confidence(i), item: line,
+                               fromBarcode: card.fromBarcode)
+            }
+        }
+    }
+
+    /// Address: the postcode line and the lines just above it (at most four), stopping at a line that is a field
+    /// of its own (a name, a date, a number, a label) and after the line that starts with `Address`.
+    func addresses(in card: CardReading) -> [Evidence] {
+        addressBlocks(in: card).compactMap { block in
+            guard let last = block.last else { return nil }
+            let parts = block.map { Self.withoutAddressLabel(card.lines[$0].text) }.filter { !$0.isEmpty }
+            let address = parts.joined(separator: ", ")
+            guard let postcode = Postcode.find(in: card.lines[last].text).first, address.count > postcode.value.count else { return nil }
+            let confidence = card.fromBarcode ? 0.9 : card.confidence(last) * 0.8
+            return .valid(.address, address, checks: ["postcode"], confidence: confidence, item: card.lines[last],
+                          fromBarcode: card.fromBarcode)
+        }
+    }
+
+    /// Line indices of each address: lines above a postcode line, then the postcode line.
+    func addressBlocks(in card: CardReading) -> [[Int]] {
+        var blocks: [[Int]] = []
+        for (index, line) in card.lines.enumerated() where !Postcode.find(in: line.text).isEmpty {
+            var block = [index]
+            guard !Self.startsWithAddressLabel(line.text) else { blocks.append(block); continue }
+            var k = index - 1
+            while k >= 0, block.count < 5 {
+                let text = card.lines[k].text
+                if Self.isAddressLabelOnly(text) { break }
+                guard !Self.isOtherField(text) else { break }
+                block.insert(k, at: 0)
+                if Self.startsWithAddressLabel(text) { break }
+                k -= 1
+            }
+            blocks.append(block)
+        }
+        return blocks
+    }
+
+    static func startsWithAddressLabel(_ line: String) -> Bool {
+        let lower = line.lowercased().trimmingCharacters(in: CharacterSet.letters.inverted)
+        return lower.hasPrefix("address") || lower.hasPrefix("addres") || lower.hasPrefix("adress")
+    }
+
+    static func isAddressLabelOnly(_ line: String) -> Bool {
+        let letters = line.lowercased().filter(\.isLetter)
+        return ["address", "addres", "adress", "addreen", "homeaddress"].contains(letters)
+    }
+
+    static func withoutAddressLabel(_ line: String) -> String {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if startsWithAddressLabel(text) { text = String(text.drop { !$0.isLetter }.drop { $0.isLetter }) }
+        return text.trimmingCharacters(in: CharacterSet(charactersIn: " :.,-;"))
+    }
+
+    /// A line that holds a field other than an address line: a labelled field, a date, a number.
+    static func isOtherField(_ line: String) -> Bool {
+        let lower = line.lowercased()
+        if ["name", "dob", "d.o.b", "birth", "born", "nhs", "ssn", "social", "security", "hosp", "gp:", "number", "no:",
+            "no.", "expir", "patient", "tel", "phone", "date", "urn", "mrn", "ref", "states of", "government", "card"]
+            .contains(where: lower.contains) { return true }
+        if !DateFinder.dates(in: lower).isEmpty || !NHSNumberFinder.find(in: line).isEmpty
+            || !SocialSecurityNumber.find(in: line).isEmpty { return true }
+        return NameFinder.match(in: line) != nil
+    }
+}

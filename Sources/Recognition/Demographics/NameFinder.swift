@@ -1,0 +1,202 @@
+import Foundation
+
+/// Finds a person's name in OCR text, in the layouts cards print:
+/// - labelled: `Name: Alex Example`, `Patient: Mrs Alex Example`, `Re: Alex Example`, `Name EXAMPLE, Alex`;
+/// - a label line (`NAME`, `Name  Date of birth`) with the name at the start of the next line;
+/// - `Surname EXAMPLE` / `Forename(s) Alex` on two lines;
+/// - the wristband form `SURNAME, Firstname`;
+/// - unlabelled `Firstname SURNAME` or `Alex Example` (weaker: only when nothing labelled was found).
+/// Returns "Firstname Surname": titles (`Mr`, `Dr`…) dropped, initials kept, a surname printed in capitals in the
+/// `SURNAME, Firstname` form put in title case (`O'NEILL` → `O'Neill`, `SAMPLE-SMITH` → `Sample-Smith`).
+public enum NameFinder {
+    public enum Form: String, Sendable, Equatable {
+        /// After a name label on its line or the line above.
+        case labelled
+        /// `SURNAME, Firstname`.
+        case surnameFirst = "surname-first"
+        /// `Surname …` and `Forename(s) …` lines.
+        case surnameForename = "surname-forename"
+        /// A line that reads as a name and nothing else.
+        case unlabelled
+    }
+
+    public struct Match: Hashable, Sendable {
+        public let name: String
+        public let form: Form
+    }
+
+    /// Name labels at the start of a line (lower case). `narne` is OCR's `Name`.
+    static let labels = ["patient name", "full name", "card holder", "cardholder", "name", "narne", "patient", "holder", "re"]
+    static let titles: Set<String> = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "rev", "sir", "master", "dame", "lady", "lord"]
+    static let particles: Set<String> = ["de", "la", "le", "du", "des", "van", "von", "da", "di", "del", "der", "den", "ter", "bin", "al"]
+    /// Words that are never part of a person's name on a card: places (islands, Channel Island parishes), card and
+    /// address vocabulary. Unlabelled and `SURNAME, Firstname` readings containing one are not names.
+    static let notNameWords: Set<String> = [
+        "jersey", "guernsey", "alderney", "sark", "helier", "ouen", "brelade", "clement", "grouville", "trinity",
+        "lawrence", "saviour", "castel", "torteval", "sampson", "vale", "forest", "england", "wales", "scotland",
+        "london", "island", "islands", "states", "government", "bank", "card", "cards", "health", "care", "social",
+        "security", "registration", "patient", "medical", "practice", "surgery", "hospital", "clinic", "centre",
+        "center", "service", "services", "nhs", "number", "no", "name", "date", "birth", "born", "address", "road",
+        "street", "lane", "avenue", "close", "drive", "way", "place", "court", "house", "hall", "flat", "ward", "rue",
+        "route", "les", "valid", "thru", "until", "expires", "expiry", "member", "membership", "points", "reader",
+        "rewards", "loyalty", "pass", "discount", "discounts", "staff", "consulting", "estates", "manager",
+        "contribution", "savings", "bus", "concessionary", "dental", "physiotherapy", "appointment", "your", "next",
+        "the", "of", "and", "for", "royal", "infirmary", "trust", "general", "family", "department", "unit", "ssn",
+        "soc", "sec", "dob", "hosp", "urn", "mrn", "ref", "tel", "phone", "email", "www", "limited", "ltd", "plc",
+        "club", "gym", "library", "parking", "permit", "visitor", "employee", "id", "identity", "insurance", "policy",
+        "scheme", "contact", "emergency", "sex", "male", "female", "gp", "consultant", "maternity", "outpatient",
+        "pharmacy", "prescription", "credit", "debit", "platinum", "gold", "silver", "premium", "account", "sort",
+"code", "st", "co", "shop", "store", "stores", "market", "cafe", "coffee", "bake", "bakery", "grocers", "books",
+        "garden", "world", "worker", "key", "university", "hospitals", "fitness", "leisure", "centre", "executive", "director", "officer", "nurse", "doctor", "team", "office",
+    ]
+
+    /// Starts of card words OCR often cuts short or garbles at the end (`Discou`, `Hospita`).
+    static let notNameStems = ["hospit", "univers", "discoun", "surger", "medica", "pharma", "grocer", "practi", "servic",
+                               "nation", "registr", "securit", "contrib", "concess", "healthc", "physio", "appoint"]
+
+    /// The name on one line: labelled, or `SURNAME, Firstname`.
+    public static func find(in line: String) -> String? { match(in: line)?.name }
+
+    public static func match(in line: String) -> Match? {
+        let trimmed = trim(line)
+        if let rest = afterLabel(trimmed) {
+            if let name = surnameFirst(rest, strict: false) ?? cleanName(rest) { return Match(name: name, form: .labelled) }
+            return nil
+        }
+        if let name = surnameFirst(trimmed, strict: true) { return Match(name: name, form: .surnameFirst) }
+        return nil
+    }
+
+    /// A line that is only a name label, perhaps beside other column labels (`NAME`, `Name  Date of birth`): the name
+    /// is then at the start of the next line.
+    public static func isLabelLine(_ line: String) -> Bool {
+        guard let rest = afterLabel(trim(line)) else { return false }
+        let words = rest.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        return words.allSatisfy { notNameWords.contains($0) }
+    }
+
+    /// The name at the start of a line below a label line (`RHYS EXAMPLE 14-Jul-1945` → `Rhys Example`… as printed).
+    public static func leadingName(_ line: String) -> String? {
+        let trimmed = trim(line)
+        if let name = surnameFirst(trimmed, strict: false) { return name }
+        let words = trimmed.split(separator: " ").prefix { w in !w.contains(where: \.isNumber) }
+        return cleanName(words.joined(separator: " "))
+    }
+
+    /// `Surname EXAMPLE` with `Forename(s) Alex` on one of the next lines (OCR may garble the label's start, so
+    /// `orename` is looked for).
+    public static func surnameForename(_ line: String, following: [String]) -> String? {
+        let trimmed = trim(line)
+        guard trimmed.lowercased().hasPrefix("surname") else { return nil }
+        let surname = trimmed.dropFirst("surname".count).drop { !$0.isLetter }
+        guard let last = cleanName(String(surname), allowVocabulary: false) else { return nil }
+        for next in following {
+            let lower = next.lowercased()
+            guard let r = lower.range(of: "orename") ?? lower.range(of: "first name") ?? lower.range(of: "given name") else { continue }
+            let offset = lower.distance(from: lower.startIndex, to: r.upperBound)
+            let rest = String(next.dropFirst(offset)).drop { $0.isLetter || $0 == "(" || $0 == ")" }.drop { !$0.isLetter }
+            guard let first = cleanName(String(rest), allowVocabulary: false) else { return nil }
+            return first + " " + last
+        }
+        return nil
+    }
+
+    /// A line that is a name and nothing else (`Alex Example`, `Alex EXAMPLE`, `ALEX EXAMPLE`).
+    public static func unlabelled(_ line: String) -> String? {
+        let trimmed = trim(line)
+        let words = trimmed.split(separator: " ")
+        guard (2...4).contains(words.count), words.filter({ $0.count >= 2 }).count >= 2 else { return nil }
+        return cleanName(trimmed, allowVocabulary: false)
+    }
+
+    // MARK: Parts
+
+    /// Drops stray punctuation OCR puts at the ends of a line (`~ Name: …`, `… —`).
+    static func trim(_ s: String) -> String {
+        s.trimmingCharacters(in: CharacterSet.letters.inverted)
+    }
+
+    /// The text after a name label at the start of the line, or nil when it does not start with one.
+    static func afterLabel(_ line: String) -> String? {
+        let lower = line.lowercased()
+        // OCR's `Nome:` / `Narne:`: a four-letter word one letter away from `name`, with its colon.
+        if let colon = lower.firstIndex(of: ":"), lower[..<colon].count == 4,
+           zip(lower[..<colon], "name").filter({ $0 != $1 }).count == 1 {
+            return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        }
+        for label in labels where lower.hasPrefix(label) {
+            let after = lower.dropFirst(label.count)
+            guard after.isEmpty || !after.first!.isLetter else { continue }
+            if label == "re", !after.hasPrefix(":") { continue }  // `Re:` in a letter, not a word starting "re"
+            return String(line.dropFirst(label.count)).trimmingCharacters(in: CharacterSet(charactersIn: " :.-;"))
+        }
+        return nil
+    }
+
+    /// `SURNAME, Firstname [Middle]` → `Firstname [Middle] Surname`. Strict (no label): the surname is in capitals
+    /// and neither part holds a place or card word (`ST HELIER, Jersey` is an address).
+    static func surnameFirst(_ text: String, strict: Bool) -> String? {
+        var parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 else { return nil }
+        if strict {
+            // OCR reads marks beside a band's name (`[a] PEREIRA, Dorothy`): the surname is the run of capitalised
+            // words just before the comma.
+            let words = parts[0].split(separator: " ")
+            let tail = words.reversed().prefix { w in w.count >= 2 && w.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" } }
+            parts[0] = tail.reversed().joined(separator: " ")
+        }
+        guard parts[0].count >= 2 else { return nil }
+        let surnameCaps = parts[0].allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" || $0 == " " }
+        guard !strict || surnameCaps else { return nil }
+        // What follows the first name on a label (`(M)`, a date) is not part of it.
+        let firstPart = parts[1].split(separator: " ").prefix { $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." } }
+        guard let surname = cleanName(parts[0], allowVocabulary: !strict),
+              let first = cleanName(firstPart.joined(separator: " "), allowVocabulary: !strict),
+              first.first?.isUppercase == true else { return nil }
+        return first + " " + (surnameCaps ? titleCased(surname) : surname)
+    }
+
+    /// `O'NEILL` → `O'Neill`, `SAMPLE-SMITH` → `Sample-Smith`, `DE FREITAS` → `De Freitas`.
+    static func titleCased(_ s: String) -> String {
+        var out = ""
+        var startOfPart = true
+        for ch in s {
+            out += startOfPart ? ch.uppercased() : ch.lowercased()
+            startOfPart = ch == " " || ch == "-" || ch == "'"
+        }
+        return out
+    }
+
+    /// Letters, hyphens and apostrophes; initials (`J`, `J.`) and lower-case particles (`de la`) kept; titles
+    /// dropped. One to five words, at least one of two letters or more. Words that are all from `notNameWords` are
+    /// never a name; without `allowVocabulary`, one such word is enough to say it is not.
+    static func cleanName(_ s: String, allowVocabulary: Bool = true) -> String? {
+        var words = s.split(separator: " ").map(String.init).filter { !$0.isEmpty }
+        while let first = words.first, titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) {
+            words.removeFirst()
+        }
+        guard (1...5).contains(words.count) else { return nil }
+        var kept: [String] = []
+        for (index, w) in words.enumerated() {
+            let bare = w.hasSuffix(".") ? String(w.dropLast()) : w
+            guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }), bare.first!.isLetter else { return nil }
+            if !allowVocabulary, notNameWords.contains(bare.lowercased())
+                || bare.count >= 6 && notNameStems.contains(where: bare.lowercased().hasPrefix) { return nil }
+            if bare.count == 1 {
+                // An initial; first only after a label (`Name: A J Example`), never in an unlabelled reading.
+                guard bare.first!.isUppercase, index > 0 || allowVocabulary else { return nil }
+                kept.append(bare)
+            } else if bare.first!.isUppercase {
+                kept.append(bare)
+            } else if particles.contains(bare), index > 0, index < words.count - 1 {
+                kept.append(bare)
+            } else {
+                return nil
+            }
+        }
+        guard kept.contains(where: { $0.count >= 2 }), kept.last!.count >= 2 else { return nil }
+        // Even after a label, a run of card words (`NAME  DATE OF BIRTH`) is a header, not a name.
+        guard !kept.allSatisfy({ notNameWords.contains($0.lowercased()) }) else { return nil }
+        return kept.joined(separator: " ")
+    }
+}

@@ -1,0 +1,139 @@
+import CardModel
+
+/// NHS, CHI and H&C numbers, printed and in barcodes.
+///
+/// The Modulus 11 check lets one random ten-digit string in eleven through, so a number needs context beyond its
+/// check digit before it is offered as valid:
+/// - an NHS/CHI/H&C label before it on its line, on a label line just above it, or on a label-only line just below;
+/// - or the printed `3 3 4` grouping (not for a repaired reading: a repair needs a label or a barcode);
+/// - or a barcode carrying the same number.
+/// A number after another label (`Expires`, `Tel`, `Member`, `Card No`, `Ref`…) or that reads as a date is never
+/// an NHS number. Without context it is listed with `valid: false` and the reason, so it never ranks first.
+/// A barcode's ten digits are an NHS number only when the card's text says NHS/CHI/H&C or prints the same number;
+/// otherwise they are a membership code.
+struct NHSClassifier: EvidenceClassifier {
+    /// Labels that say a number is an NHS/CHI/H&C number (whole words, lower case).
+    static let nhsLabels = ["nhs", "nhs no", "nhs number", "nhs card", "nhs card no", "nhs card number", "chi", "h&c", "h & c", "h+c", "health and care number", "health & care number"]
+    /// Labels that say a number is something else.
+    static let otherLabels = ["expires", "expiry", "exp", "valid", "until", "tel", "telephone", "phone", "mobile", "mob",
+                              "fax", "renewal", "member", "membership", "card no", "card number", "card", "account", "acc",
+                              "a/c", "ref", "reference", "sort code", "policy", "permit", "customer", "order", "invoice",
+                              "booking", "serial", "loyalty", "points", "pin", "issue", "issued", "date", "dob", "born",
+                              "hosp", "hospital", "mrn", "urn", "unit", "ward", "contact", "call", "t", "m", "p"]
+
+    enum Context: Equatable { case nhsLabel, otherLabel, none }
+
+    func evidence(in card: CardReading) -> [Evidence] {
+        var found: [Evidence] = []
+        let barcodeNumbers = Set(card.barcodes.map(\.text))
+        for (i, line) in card.lines.enumerated() {
+            for match in NHSNumberFinder.find(in: line.text) {
+                let context = Self.context(of: match, at: i, in: card)
+                if context == .otherLabel || Self.readsAsDate(match, in: line.text) && context != .nhsLabel { continue }
+                var checks: [String] = []
+                var confidence: Double
+                let ocr = card.confidence(i)
+                if context == .nhsLabel {
+                    checks.append("label")
+                    confidence = 0.55 + 0.42 * ocr
+                } else if barcodeNumbers.contains(match.number.digits) {
+                    checks.append("barcode")
+                    confidence = 0.5 + 0.4 * ocr
+                } else if match.grouped && !match.repaired {
+                    checks.append("grouping:334")
+                    confidence = 0.4 + 0.45 * ocr
+                } else {
+                    confidence = 0.35 * ocr
+                }
+                let hasContext = !checks.isEmpty
+                if match.repaired { confidence -= 0.12 }
+                found.append(Self.evidence(match.number, repaired: match.repaired, item: line, confidence: confidence,
+                                           fromBarcode: card.fromBarcode, extra: checks,
+                                           contextProblem: hasContext ? nil : Self.noContextProblem))
+            }
+        }
+        found += card.barcodes.compactMap { barcodeEvidence($0, in: card) }
+        return found
+    }
+
+    static let noContextProblem = "printed without an NHS label, the 3 3 4 grouping or a barcode with the same number"
+
+    /// A GSRN that holds an NHS number (NHS wristbands); or a plain 10-digit code on a card that says NHS or prints
+    /// the same number.
+    private func barcodeEvidence(_ item: RecognizedItem, in card: CardReading) -> Evidence? {
+        guard let format = item.format else { return nil }
+        if item.gs1 == true {
+            guard let gs1 = GS1ElementString(item.text), let nhs = gs1.nhsNumberInGSRN else { return nil }
+            return Self.evidence(nhs, repaired: false, item: item, confidence: 0.97, fromBarcode: true, extra: ["gs1:8018"])
+        }
+        guard item.text.count == 10, let nhs = NHSNumber(digits: item.text),
+              ![.ean13, .ean8, .upcA, .upcE].contains(format), Self.cardSaysNHS(nhs, card) else { return nil }
+        return Self.evidence(nhs, repaired: false, item: item, confidence: 0.95, fromBarcode: true)
+    }
+
+    /// The card's text names the scheme, or prints the same number.
+    static func cardSaysNHS(_ nhs: NHSNumber, _ card: CardReading) -> Bool {
+        card.lines.contains { line in
+            !labels(nhsLabels, in: line.text.lowercased()).isEmpty
+                || NHSNumberFinder.find(in: line.text).contains { $0.number == nhs && !$0.repaired }
+        }
+    }
+
+    /// What the number's line (before it), the label line above or a label-only line below say it is.
+    static func context(of match: NHSNumberFinder.Match, at i: Int, in card: CardReading) -> Context {
+        let chars = Array(card.lines[i].text.lowercased())
+        let before = String(chars[..<match.range.lowerBound])
+        // The nearest label before the number says what it is; `NHS card number` ends where `card number` does,
+        // and the longer NHS label wins the tie.
+        let nhsEnd = labels(nhsLabels, in: before).max() ?? -1
+        let otherEnd = labels(otherLabels, in: before).max() ?? -1
+        if nhsEnd >= 0 || otherEnd >= 0 { return nhsEnd >= otherEnd ? .nhsLabel : .otherLabel }
+        for neighbour in [i - 1, i + 1] {
+            guard let text = card.text(neighbour), NHSNumberFinder.find(in: text).isEmpty,
+                  text.filter(\.isNumber).count < 4 else { continue }
+            let lower = text.lowercased()
+            if !labels(nhsLabels, in: lower).isEmpty { return .nhsLabel }
+            // A label-only line above that names something else ("Card number" over the number).
+            if neighbour == i - 1, !labels(otherLabels.filter { $0.count > 1 }, in: lower).isEmpty,
+               lower.split(separator: " ").count <= 3 { return .otherLabel }
+        }
+        return .none
+    }
+
+    /// Where each label occurs as whole words in `lower` (end offsets), for finding the nearest one.
+    static func labels(_ list: [String], in lower: String) -> [Int] {
+        let chars = Array(lower)
+        var ends: [Int] = []
+        for label in list {
+            let l = Array(label)
+            guard l.count <= chars.count else { continue }
+            for i in 0...(chars.count - l.count) where Array(chars[i..<(i + l.count)]) == l {
+                let beforeOK = i == 0 || !chars[i - 1].isLetter
+                let afterOK = i + l.count == chars.count || !chars[i + l.count].isLetter
+                if beforeOK && afterOK { ends.append(i + l.count) }
+            }
+        }
+        return ends
+    }
+
+    /// An ungrouped run that is a date read without its slashes (`27/04/2025` → `2710412025`: a slash read as 1 or
+    /// 7), or a line whose other text is a date.
+    static func readsAsDate(_ match: NHSNumberFinder.Match, in line: String) -> Bool {
+        let d = Array(match.number.digits)
+        if !match.grouped, "17".contains(d[2]), "17".contains(d[5]), let year = Int(String(d[6...])), (1900...2099).contains(year) {
+            return true
+        }
+        return !DateFinder.dates(in: line.lowercased()).isEmpty
+    }
+
+    static func evidence(_ nhs: NHSNumber, repaired: Bool, item: RecognizedItem, confidence: Double, fromBarcode: Bool,
+                         extra: [String] = [], contextProblem: String? = nil) -> Evidence {
+        let v = nhs.validation
+        var checks = v.checks + extra
+        if repaired { checks.append("ocr-repaired") }
+        let valid = v.valid && contextProblem == nil
+        return Evidence(kind: .nhsNumber, value: nhs.digits, display: nhs.display, valid: valid, checks: checks,
+                        problem: v.problem ?? contextProblem, confidence: min(0.99, max(0, confidence)), itemID: item.id,
+                        bounds: item.bounds, fromBarcode: fromBarcode)
+    }
+}

@@ -1,0 +1,173 @@
+import CardModel
+@testable import Recognition
+import XCTest
+
+/// Issue 16: a 10-digit run needs context beyond its check digit; issue 11: fields in the layouts people print.
+/// Synthetic identities only (NHS test range 999, or issued-range numbers made up for the test).
+final class NHSContextTests: XCTestCase {
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let gb = RegionResolution(code: .gb, basis: .timezone)
+
+    func lines(_ texts: [String], confidence: Double = 0.9) -> [RecognizedItem] {
+        texts.enumerated().map { i, t in
+            RecognizedItem(id: "t\(i + 1)", kind: .text, text: t, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: confidence)
+        }
+    }
+    func nhs(_ texts: [String], extra: [RecognizedItem] = []) -> [Suggestion] {
+        builder.build(items: extra + lines(texts), region: gb).suggestions
+    }
+
+    func testOCRSlipsOnOtherCardsAreNeverValidNHSNumbers() {
+        XCTAssertTrue(NHSNumber(digits: "7710412025")!.passesModulus11, "the slip passes Modulus 11")
+        let library = nhs(["City Library", "Expires 7710412025"])
+        XCTAssertFalse(library.contains { $0.type == "nhsNumber" && $0.valid })
+        XCTAssertNotEqual(library.first?.type, "nhsNumber")
+        // The same digits without the label still read as a date without its slashes: not offered as valid.
+        XCTAssertFalse(nhs(["7710412025"]).contains { $0.type == "nhsNumber" && $0.valid })
+        let member = nhs(["Member 833 171 9710"])
+        XCTAssertFalse(member.contains { $0.type == "nhsNumber" })
+        XCTAssertFalse(nhs(["833 171 9710"]).contains { $0.type == "nhsNumber" && $0.valid }, "unissued range")
+        for label in ["Tel", "Phone", "Valid", "Renewal", "Card No", "Account", "Ref"] {
+            XCTAssertFalse(nhs(["\(label) 400 000 0632"]).contains { $0.type == "nhsNumber" }, label)
+        }
+        XCTAssertFalse(nhs(["Card number", "400 000 0632"]).contains { $0.type == "nhsNumber" }, "labelled on the line above")
+    }
+
+    func testNumbersWithContextAreValid() {
+        for card in [["NHS No: 400 000 0632"], ["NHS No.", "400 000 0632"], ["400 000 0632", "NHS NO"],
+                     ["NHS Number:", "4000000632"], ["CHI 010 101 1113"], ["H&C 346 295 0622"]] {
+            let top = nhs(card).first
+            XCTAssertEqual(top?.type, "nhsNumber", "\(card)")
+            XCTAssertEqual(top?.valid, true, "\(card)")
+            XCTAssertTrue(top?.checks.contains("label") == true, "\(card)")
+        }
+        // A wristband: unlabelled but printed 3 3 4, beside a name and a date of birth.
+        let band = nhs(["EXAMPLE, Alex", "DOB 14-Jul-1945", "400 000 0632"])
+        XCTAssertEqual(band.first?.type, "nhsNumber")
+        XCTAssertEqual(band.first?.valid, true)
+        XCTAssertTrue(band.first!.checks.contains("grouping:334"))
+        // A barcode with the same number confirms an ungrouped, unlabelled one.
+        let code = RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "4000000632", bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 1)
+        let confirmed = nhs(["4000000632"], extra: [code])
+        XCTAssertEqual(confirmed.first?.valid, true)
+        XCTAssertEqual(Set(confirmed.first!.from), ["b1", "t1"])
+    }
+
+    func testNumbersWithoutContextAreListedInvalidAndNeverFirst() {
+        let out = nhs(["Alex Example", "4000000632"])
+        let n = out.first { $0.type == "nhsNumber" }
+        XCTAssertEqual(n?.valid, false)
+        XCTAssertEqual(n?.problem, NHSClassifier.noContextProblem)
+        XCTAssertNotEqual(out.first?.type, "nhsNumber")
+    }
+
+    func testDigitSlipsRepairedOnlyWhenOneRepairValidates() {
+        let repaired = nhs(["NHS Number: 4@0 000 O632"]).first
+        XCTAssertEqual(repaired?.value, "4000000632")
+        XCTAssertEqual(repaired?.valid, true)
+        XCTAssertTrue(repaired!.checks.contains("ocr-repaired"))
+        XCTAssertEqual(NHSNumberFinder.find(in: "NHS No 999 000 00I8").first?.number.digits, "9990000018")
+        XCTAssertEqual(NHSNumberFinder.find(in: "NHS No 999 Z00 0018").count, 0, "2 does not validate: no repair")
+        XCTAssertTrue(NHSNumberFinder.find(in: "NHS No 4@0 OOO 0632").isEmpty, "at most two characters")
+        XCTAssertEqual(DigitRepair.repairs(of: Array("4A0G")), ["4406"])
+        XCTAssertTrue(DigitRepair.repairs(of: Array("40X0")).isEmpty, "X is in no table")
+        // A repair needs a label or a barcode: grouping alone does not vouch for it.
+        XCTAssertFalse(nhs(["4@0 000 0632"]).contains { $0.type == "nhsNumber" && $0.valid })
+    }
+
+    func testConfidenceBands() {
+        XCTAssertEqual(ConfidenceBands.band(0.97), "95–100%")
+        XCTAssertEqual(ConfidenceBands.band(0.9), "90–95%")
+        XCTAssertEqual(ConfidenceBands.band(0.2), "0–50%")
+        let table = ConfidenceBands.table([(0.96, true), (0.97, false), (0.91, true), (0.3, false)])
+        XCTAssertEqual(table.map(\.count), [1, 0, 0, 0, 1, 2])
+        XCTAssertEqual(table.last?.correct, 1)
+        XCTAssertFalse(table.last!.isCalibrated)
+        XCTAssertTrue(table[4].isCalibrated)
+        // Labelled, well-read numbers are offered at ≥ 90%; unlabelled grouped ones below.
+        XCTAssertGreaterThanOrEqual(nhs(["NHS No: 400 000 0632"]).first!.confidence, 0.9)
+        XCTAssertLessThan(nhs(["400 000 0632"]).first!.confidence, 0.9)
+    }
+}
+
+final class FieldLayoutTests: XCTestCase {
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let gb = RegionResolution(code: .gb, basis: .timezone)
+
+    func values(_ kind: SuggestionKind, _ texts: [String], region: RegionResolution? = nil) -> [String] {
+        let items = texts.enumerated().map { i, t in
+            RecognizedItem(id: "t\(i + 1)", kind: .text, text: t, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: 0.9)
+        }
+        return builder.build(items: items, region: region ?? gb).suggestions.filter { $0.kind == kind && $0.valid }.map(\.value)
+    }
+
+    func testDatesOfBirthInPrintedLayouts() {
+        for card in [["D.O.B. 14/07/1945"], ["Date of birth: 14 July 1945"], ["Born 14-Jul-1945"], ["DOB 14.07.1945"],
+                     ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"]] {
+            XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
+        }
+        XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
+    }
+
+    func testNamesInPrintedLayouts() {
+        let cases: [([String], String)] = [
+            (["NAME", "ALEX EXAMPLE"], "ALEX EXAMPLE"),
+            (["Name  Date of birth", "Alex Example 14/07/1945"], "Alex Example"),
+            (["NAME DATE OF BIRTH", "ALEX EXAMPLE 14-JUL-1945"], "ALEX EXAMPLE"),
+            (["Surname EXAMPLE", "Forename(s) Alex"], "Alex EXAMPLE"),
+            (["Patient: Mrs Alex Example"], "Alex Example"),
+            (["Name: Dr A J Example"], "A J Example"),
+            (["EXAMPLE, Alex (F)"], "Alex Example"),
+            (["Re: Mr Alex Example"], "Alex Example"),
+            (["Alex EXAMPLE"], "Alex EXAMPLE"),
+            (["Health Card", "Alex de la Example"], "Alex de la Example"),
+        ]
+        for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
+        for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"]] {
+            XCTAssertTrue(values(.name, card).isEmpty, "\(card)")
+        }
+    }
+
+    func testAddressLinesAbovePostcode() {
+        XCTAssertEqual(values(.address, ["Name: Alex Example", "Address: 1 Example Road", "St Example", "JE2 3AB"]),
+                       ["1 Example Road, St Example, JE2 3AB"])
+        XCTAssertEqual(values(.address, ["ADDRESS", "1 Example Road", "Example Town EX1 1AA"]),
+                       ["1 Example Road, Example Town EX1 1AA"])
+        XCTAssertEqual(values(.address, ["SS No. GY123456", "1 Example Road", "GY1 1AA"]), ["1 Example Road, GY1 1AA"])
+    }
+
+    func testHospitalNumbersAreTheirOwnKind() {
+        for (card, value) in [(["Hosp No: M1234567"], "M1234567"), (["Hospital No. T123456"], "T123456"),
+                              (["MRN: 1234567"], "1234567"), (["Hospital URN: J123456"], "J123456"),
+                              (["Unit No: ABC1234567"], "ABC1234567"), (["Hospital Number", "H1234567"], "H1234567")] {
+            XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
+        }
+        XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")
+        XCTAssertTrue(values(.hospitalNumber, ["Hosp No: see overleaf"]).isEmpty)
+        // A code that carries the printed number is the same hospital number, from two readings.
+        let items = [RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "M1234567", bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 1),
+                     RecognizedItem(id: "t1", kind: .text, text: "Hosp No: M1234567", bounds: .init(x: 0, y: 40, width: 9, height: 9), confidence: 0.9)]
+        let hosp = builder.build(items: items, region: gb).suggestions.filter { $0.type == "hospitalNumber" }
+        XCTAssertEqual(hosp.count, 1)
+        XCTAssertEqual(Set(hosp[0].from), ["b1", "t1"])
+        XCTAssertFalse(builder.build(items: items, region: gb).suggestions.contains { $0.type == "membership" })
+    }
+
+    func testKindsAndOrdering() {
+        XCTAssertEqual(Set(SuggestionKind.allCases.map(\.rawValue)), [
+            "nhsNumber", "jerseySocialSecurity", "guernseySocialSecurity", "nationalInsurance", "jerseyHealthId",
+            "guernseyHealthDetails", "jerseyPatientId", "hospitalNumber", "loyalty", "membership", "name", "dateOfBirth",
+            "postcode", "address"])
+        for region in Region.allCases {
+            let cards = SuggestionOrdering.cards(for: region)
+            for kind in SuggestionKind.allCases where !kind.isField {
+                for field in SuggestionOrdering.fields {
+                    XCTAssertLessThan(SuggestionOrdering.position(of: kind, in: region), SuggestionOrdering.position(of: field, in: region))
+                }
+            }
+            XCTAssertEqual(cards.map { SuggestionOrdering.position(of: $0, in: region) }, Array(0..<cards.count))
+        }
+        XCTAssertTrue(SuggestionOrdering.key(valid: true, kind: .postcode, confidence: 0.1, region: .gb)
+                      < SuggestionOrdering.key(valid: false, kind: .nhsNumber, confidence: 0.99, region: .gb), "valid first")
+    }
+}
