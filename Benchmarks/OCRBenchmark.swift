@@ -69,11 +69,20 @@ struct OCRBenchmark {
 
     struct Truth { var fields: [String: String] = [:]; var turned = 0; var exif = false }
 
+    /// Ground truth in either schema: SampleImages' (`fields` keyed by suggestion type, `turned`) or the
+    /// card-photo sets' (../shared/corpus/cards-dev: `nhs_number`, `jersey_ssn`, `guernsey_ssn`,
+    /// `capture.orientation`).
     static func truth(for image: String) -> Truth {
         let path = (image as NSString).deletingPathExtension + ".json"
         guard let data = FileManager.default.contents(atPath: path),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return Truth() }
-        return Truth(fields: json["fields"] as? [String: String] ?? [:], turned: json["turned"] as? Int ?? 0,
+        var fields = (json["fields"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
+        for (photoKey, key) in [("nhs_number", "nhsNumber"), ("jersey_ssn", "jerseySocialSecurity"),
+                                ("guernsey_ssn", "guernseySocialSecurity")] {
+            if let value = fields.removeValue(forKey: photoKey) { fields[key] = value }
+        }
+        let orientation = (json["capture"] as? [String: Any])?["orientation"] as? Int
+        return Truth(fields: fields, turned: json["turned"] as? Int ?? orientation ?? 0,
                      exif: json["exifOrientation"] != nil)
     }
 

@@ -1,0 +1,48 @@
+import CTesseract
+import CardModel
+
+/// The dark strokes of a photo that could be letters or digits, found without reading anything: a black
+/// top-hat (closing minus image) keeps marks narrower than its window that are darker than what surrounds them,
+/// whatever the light or the background, and drops the large shapes (desk, card edges, shadows) around them.
+/// Each connected mark comes back as a box; `TextLayout` finds the text's direction and extent from them.
+public struct TextMark: Sendable, Equatable {
+    public let x: Int, y: Int, width: Int, height: Int
+    public var centreX: Double { Double(x) + Double(width) / 2 }
+    public var centreY: Double { Double(y) + Double(height) / 2 }
+    public var size: Int { Swift.max(width, height) }
+}
+
+extension GrayImage {
+    /// Letter-sized dark marks. `window` must exceed the stroke width of the largest text that matters
+    /// (21 px holds 40-px print at a working size of 1280 px); `sizes` bounds a mark's longer side.
+    /// The corresponding C functions are `pixTophat` and `pixConnCompBB`.
+    public func textMarks(window: Int = 21, sizes: ClosedRange<Int> = 5...70) -> [TextMark] {
+        _ = LeptonicaPix.silenceMessages
+        guard let gray = LeptonicaPix(gray: self),
+              let hat = LeptonicaPix(pixTophat(gray.pointer, Int32(window), Int32(window), l_int32(L_TOPHAT_BLACK))),
+              let contrast = hat.copyGray8() else { return [] }
+        // A mark is a stroke clearly darker than its surroundings: half the contrast of the strongest 2% of
+        // pixels (the print), never less than a faint 25 levels (noise and texture stay below it).
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in contrast.pixels { histogram[Int(value)] += 1 }
+        var strongest = 255, count = 0
+        let topShare = contrast.pixelCount / 50
+        while strongest > 0, count + histogram[strongest] < topShare { count += histogram[strongest]; strongest -= 1 }
+        let threshold = Swift.max(25, strongest / 2)
+        guard let binary = LeptonicaPix(pixThresholdToBinary(hat.pointer, Int32(threshold))) else { return [] }
+        // pixThresholdToBinary sets pixels *below* the threshold: invert so the strong marks are foreground.
+        guard let marksOnly = LeptonicaPix(pixInvert(nil, binary.pointer)),
+              let found = pixConnCompBB(marksOnly.pointer, 8) else { return [] }
+        var owned: UnsafeMutablePointer<BOXA>? = found
+        defer { boxaDestroy(&owned) }
+        let boxes = found
+        var marks: [TextMark] = []
+        for index in 0..<boxaGetCount(boxes) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
+            let mark = TextMark(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
+            if sizes.contains(mark.size), w * h >= 10 { marks.append(mark) }
+        }
+        return marks
+    }
+}
