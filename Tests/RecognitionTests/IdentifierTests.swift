@@ -86,6 +86,30 @@ final class PostcodeTests: XCTestCase {
         XCTAssertNil(Postcode("AB1 1CI"), "inward letters never C, I, K, M, O, V")
         XCTAssertEqual(Postcode.find(in: "1 Rue Example, St Peter Port, GY1 1AA").map(\.value), ["GY1 1AA"])
         XCTAssertEqual(Postcode.find(in: "Address JE2 3AB Jersey").map(\.value), ["JE2 3AB"])
+        XCTAssertEqual(Postcode.find(in: "La Seigneurie GY 10 1SB").map(\.value), ["GY10 1SB"], "outward letters and digits apart")
+    }
+
+    func repairs(_ text: String) -> [String] {
+        Postcode.matches(in: text).map { ($0.repaired ? "~" : "") + $0.postcode.value }
+    }
+
+    /// One slip, repaired only where the shape leaves one reading (invented addresses).
+    func testSlipsRepairedByPosition() {
+        XCTAssertEqual(repairs("Exampleton B10 ORH"), ["~B10 0RH"], "O where the inward code has its digit")
+        XCTAssertEqual(repairs("St Example JES 6UY"), ["~JE5 6UY"], "S after JE: Jersey's outward code is JE and a digit")
+        XCTAssertEqual(repairs("JE3 SRG"), ["~JE3 5RG"])
+        XCTAssertEqual(repairs("Guernsey GY3 48G"), ["~GY3 4BG"], "8 where the inward code has a letter")
+        XCTAssertEqual(repairs("41 Example Lane, Derby DE3@ 4JR"), ["~DE30 4JR"], "a mark glued to the outward code is a slip, not a separator")
+        XCTAssertEqual(repairs("AB1 2CD"), [], "C is never an inward letter, and nothing to repair")
+    }
+
+    func testNoRepairWithoutEnoughReadDigitsOrWhenTwoFit() {
+        XCTAssertEqual(repairs("THIS IS THE CARD"), [], "`IS THE` would need two changes")
+        XCTAssertEqual(repairs("AB SAB"), [], "one digit read at most: not enough of a postcode to repair")
+        XCTAssertEqual(repairs("b10 Orh"), [], "no repair in lower case: a postcode is printed in capitals")
+        XCTAssertEqual(repairs("AB1 O2B"), [], "two slips")
+        XCTAssertEqual(repairs("A1S 2AB"), ["A1S 2AB"], "a letter where A9A has one is read as printed, not repaired")
+        XCTAssertEqual(repairs("A1$ 2AB"), ["~A15 2AB"], "$ fits only as a digit")
     }
 }
 

@@ -71,10 +71,15 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     // MARK: Postcodes and addresses
 
+    /// A postcode read with one slip repaired by its shape (`Postcode.matches`) has no check character behind it:
+    /// it is offered, marked `ocr-repaired`, below one read as printed.
+    static let repairedPostcodeWeight = 0.8
+
     func postcodes(in card: CardReading) -> [Evidence] {
         card.lines.enumerated().flatMap { i, line in
-            Postcode.find(in: line.text).map {
-                Evidence.valid(.postcode, $0.value, checks: ["format:postcode"], confidence: card.confidence(i), item: line,
+            Postcode.matches(in: line.text).map {
+                Evidence.valid(.postcode, $0.postcode.value, checks: $0.repaired ? ["format:postcode", "ocr-repaired"] : ["format:postcode"],
+                               confidence: card.confidence(i) * ($0.repaired ? Self.repairedPostcodeWeight : 1), item: line,
                                fromBarcode: card.fromBarcode)
             }
         }
@@ -87,7 +92,7 @@ struct DemographicsClassifier: EvidenceClassifier {
             guard let last = block.last else { return nil }
             let parts = block.map { Self.withoutAddressLabel(card.lines[$0].text) }.filter { !$0.isEmpty }
             let address = parts.joined(separator: ", ")
-            guard let postcode = Postcode.find(in: card.lines[last].text).first, address.count > postcode.value.count else { return nil }
+            guard let postcode = Postcode.matches(in: card.lines[last].text).first?.postcode, address.count > postcode.value.count else { return nil }
             let confidence = card.fromBarcode ? 0.9 : card.confidence(last) * 0.8
             return .valid(.address, address, checks: ["postcode"], confidence: confidence, item: card.lines[last],
                           fromBarcode: card.fromBarcode)
@@ -97,7 +102,7 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// Line indices of each address: lines above a postcode line, then the postcode line.
     func addressBlocks(in card: CardReading) -> [[Int]] {
         var blocks: [[Int]] = []
-        for (index, line) in card.lines.enumerated() where !Postcode.find(in: line.text).isEmpty {
+        for (index, line) in card.lines.enumerated() where !Postcode.matches(in: line.text).isEmpty {
             var block = [index]
             guard !Self.startsWithAddressLabel(line.text) else { blocks.append(block); continue }
             var k = index - 1
