@@ -22,11 +22,13 @@ public enum SocialSecurityNumber: Hashable, Sendable {
     }
 
     /// Finds them in a line of OCR text, allowing the printed spacing (`JY 12 34 56 A`).
-    /// OCR often reads a J as `[`, `]`, `|` or `1` and a G as `6` before a Y: those are read as JY/GY when the
-    /// rest of the number is well formed (six digits, and for Jersey the A–D suffix).
+    /// OCR often reads a J as `[`, `]`, `|` or `1` and a G as `6` before a Y, and the Y as `¥`: those are read as
+    /// JY/GY when the rest of the number is well formed (six digits, and for Jersey the A–D suffix).
     public static func find(in text: String) -> [SocialSecurityNumber] {
         // Compact each candidate: letters and digits of a run that may contain single spaces.
-        var upper = Array(text.uppercased())
+        // OCR reads the Y as the yen sign, or reads it twice (`JY¥316384C`).
+        var upper = Array(text.uppercased().replacingOccurrences(of: "Y¥", with: "Y").replacingOccurrences(of: "¥Y", with: "Y")
+            .replacingOccurrences(of: "¥", with: "Y"))
         for i in upper.indices.dropLast() where upper[i + 1] == "Y" && (i == 0 || upper[i - 1] == " " || upper[i - 1] == ":") {
             if "[]|1".contains(upper[i]) { upper[i] = "J" } else if upper[i] == "6" { upper[i] = "G" }
         }
