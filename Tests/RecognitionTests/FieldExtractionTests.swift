@@ -153,6 +153,20 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertFalse(builder.build(items: items, region: gb).suggestions.contains { $0.type == "membership" })
     }
 
+    func testHospitalNumberSlipAfterItsFirstDigitIsRepaired() {
+        XCTAssertEqual(HospitalNumberFinder.match(in: "Hosp No RR12@45678"), .init(value: "RR12045678", repaired: true))
+        XCTAssertEqual(HospitalNumberFinder.match(in: "Hospital URN: J12345]"), .init(value: "J123451", repaired: true))
+        XCTAssertEqual(HospitalNumberFinder.match(in: "MRN: 12345678"), .init(value: "12345678", repaired: false))
+        XCTAssertNil(HospitalNumberFinder.match(in: "Hosp No RR1@4S678"), "two slips")
+        XCTAssertNil(HospitalNumberFinder.match(in: "Hosp No: see overleaf"))
+        XCTAssertEqual(HospitalNumberFinder.match(in: "Unit No: SO123456")?.value, "SO123456", "letters before the first digit are the prefix")
+        let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "Hosp No RR12@45678",
+                                                            bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)],
+                                     region: gb).suggestions.first { $0.type == "hospitalNumber" }
+        XCTAssertEqual(repaired?.checks, ["label", "ocr-repaired"])
+        XCTAssertLessThan(repaired?.confidence ?? 1, 0.7)
+    }
+
     func testKindsAndOrdering() {
         XCTAssertEqual(Set(SuggestionKind.allCases.map(\.rawValue)), [
             "nhsNumber", "jerseySocialSecurity", "guernseySocialSecurity", "nationalInsurance", "jerseyHealthId",
