@@ -109,6 +109,26 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
     }
 
+    func testDateOfBirthSlipsRepairedAfterABirthLabel() {
+        for (card, iso) in [(["COB; 3i-JAN- 1957"], "1957-01-31"), (["DOB: O8/O8/1991"], "1991-08-08"),
+                            (["Date of birth", "14/07/l945"], "1945-07-14")] {
+            XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
+        }
+        let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "DOB: O8/O8/1991", bounds: .init(x: 0, y: 0, width: 9, height: 9),
+                                                            confidence: 0.9)], region: gb).suggestions.first { $0.type == "dateOfBirth" }
+        XCTAssertEqual(Set(repaired?.checks ?? []), ["labelled", "ocr-repaired", "plausible"])
+        XCTAssertTrue(values(.dateOfBirth, ["Valid O8/O8/1991"]).isEmpty, "no repair without a birth label")
+        XCTAssertTrue(values(.dateOfBirth, ["DOB: OB/OB/l99l"]).isEmpty, "more than two slips")
+        XCTAssertEqual(DateFinder.repairingDigits("14th July"), nil, "ordinals and months are words, not slips")
+    }
+
+    func testLetterDateReadWithASlipIsNotABirthDate() {
+        for line in ["Oate 24 January 2025", "Dato: 16 July 2024"] {
+            XCTAssertTrue(values(.dateOfBirth, ["Re: Mr Alex Example", line]).isEmpty, line)
+        }
+        XCTAssertEqual(values(.dateOfBirth, ["Dave 16/07/1980"]), ["1980-07-16"], "a name is no look-alike of Date")
+    }
+
     func testNamesInPrintedLayouts() {
         let cases: [([String], String)] = [
             (["NAME", "ALEX EXAMPLE"], "ALEX EXAMPLE"),
@@ -121,9 +141,12 @@ final class FieldLayoutTests: XCTestCase {
             (["Re: Mr Alex Example"], "Alex Example"),
             (["Alex EXAMPLE"], "Alex EXAMPLE"),
             (["Health Card", "Alex de la Example"], "Alex de la Example"),
+            (["paame: ALEX EXAMPLE"], "ALEX EXAMPLE"),
+            (["Re: Or Alex Example"], "Alex Example"),
         ]
         for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
-        for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"]] {
+        for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],
+                     ["ED Or J Example"], ["CCU Dr A Sample"]] {
             XCTAssertTrue(values(.name, card).isEmpty, "\(card)")
         }
     }

@@ -53,6 +53,9 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     // MARK: Dates
 
+    /// A date of birth read with slips repaired (`DateFinder.repairingDigits`) is offered below one read as printed.
+    static let repairedDateWeight = 0.8
+
     func dates(in card: CardReading) -> [Evidence] {
         var found: [Evidence] = []
         for (i, line) in card.lines.enumerated() {
@@ -61,9 +64,9 @@ struct DemographicsClassifier: EvidenceClassifier {
                 guard DateFinder.isPlausibleBirthDate(match.date, today: card.today) else { continue }
                 let labelled = match.role == .dateOfBirth
                 found.append(.valid(.dateOfBirth, match.date.iso, display: match.date.dayMonthYear,
-                                    checks: labelled ? ["labelled", "plausible"] : ["plausible"],
-                                    confidence: (labelled ? 1.0 : 0.6) * card.confidence(i), item: line,
-                                    fromBarcode: card.fromBarcode))
+                                    checks: (labelled ? ["labelled", "plausible"] : ["plausible"]) + (match.repaired ? ["ocr-repaired"] : []),
+                                    confidence: (labelled ? 1.0 : 0.6) * (match.repaired ? Self.repairedDateWeight : 1) * card.confidence(i),
+                                    item: line, fromBarcode: card.fromBarcode))
             }
         }
         return found

@@ -119,10 +119,14 @@ public enum NameFinder {
     /// The text after a name label at the start of the line, or nil when it does not start with one.
     static func afterLabel(_ line: String) -> String? {
         let lower = line.lowercased()
-        // OCR's `Nome:` / `Narne:`: a four-letter word one letter away from `name`, with its colon.
-        if let colon = lower.firstIndex(of: ":"), lower[..<colon].count == 4,
-           zip(lower[..<colon], "name").filter({ $0 != $1 }).count == 1 {
-            return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        // OCR's `Nome:` / `Narne:` / `paame:`: a four-letter word one letter away from `name`, or a word of up to six
+        // letters ending `ame` (a mark read into the label's start), with its colon.
+        if let colon = lower.firstIndex(of: ":") {
+            let word = lower[..<colon]
+            if word.count == 4 && zip(word, "name").filter({ $0 != $1 }).count == 1
+                || (4...6).contains(word.count) && word.allSatisfy(\.isLetter) && word.hasSuffix("ame") {
+                return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            }
         }
         for label in labels where lower.hasPrefix(label) {
             let after = lower.dropFirst(label.count)
@@ -175,7 +179,14 @@ public enum NameFinder {
         while let first = words.first, titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) {
             words.removeFirst()
         }
+        // `Or` in front of two more words is OCR's `Dr`.
+        if words.count >= 3, words[0] == "Or" { words.removeFirst() }
         guard (1...5).contains(words.count) else { return nil }
+        if !allowVocabulary {
+            // A title after the first word (`ED Dr J Example`: a ward and its doctor) is not one person's name.
+            guard !words.dropFirst().contains(where: { titles.contains($0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) || $0 == "Or" })
+            else { return nil }
+        }
         var kept: [String] = []
         for (index, w) in words.enumerated() {
             let bare = w.hasSuffix(".") ? String(w.dropLast()) : w
