@@ -68,6 +68,20 @@ final class SocialSecurityTests: XCTestCase {
         XCTAssertEqual(SocialSecurityNumber.find(in: "SSN: 6Y 12 34 56"), [.guernsey("GY123456")], "G read as 6")
     }
 
+    func testIslandNumbersWithOneDigitSlip() {
+        func read(_ text: String) -> [String] {
+            SocialSecurityNumber.matches(in: text).map { ($0.repaired ? "~" : "") + $0.number.value }
+        }
+        XCTAssertEqual(read("SS No: JY 12 34 5S A"), ["~JY123455A"])
+        XCTAssertEqual(read("GY 12 @4 56"), ["~GY120456"])
+        XCTAssertEqual(read("JY 12 3g 56 B"), ["~JY123956B"], "lower-case g is a 9 (not the 6 of a capital G)")
+        XCTAssertEqual(read("JY 1O 34 56 A"), ["JY103456A"], "O for 0 is read as printed, as before")
+        XCTAssertEqual(read("GY 12 34 5 A"), [], "an A where the sixth digit is due may be a suffix after a lost digit")
+        XCTAssertEqual(read("JY 1S 3S 56 A"), [], "two slips")
+        XCTAssertEqual(read("AB 12 34 5S C"), [], "National Insurance numbers are not repaired")
+        XCTAssertEqual(SocialSecurityNumber.find(in: "SS No: JY 12 34 5S A"), [], "find gives numbers as printed")
+    }
+
     func testGuernseyPostcodeIsNotASocialSecurityNumber() {
         XCTAssertTrue(SocialSecurityNumber.find(in: "St Peter Port GY1 1AA").isEmpty)
     }

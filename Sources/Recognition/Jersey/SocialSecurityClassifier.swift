@@ -3,13 +3,18 @@ import CardModel
 /// Jersey (`JY`) and Guernsey (`GY`) social security numbers and UK National Insurance numbers, printed, and a
 /// code whose whole content is a JY or GY number (a Jersey card's Code 128 carries `JY123456A`).
 struct SocialSecurityClassifier: EvidenceClassifier {
+    /// A number read with a digit slip repaired (`SocialSecurityNumber.matches`) is offered below one read as printed.
+    static let repairedWeight = 0.8
+
     func evidence(in card: CardReading) -> [Evidence] {
         let printed = card.lines.enumerated().flatMap { i, line in
-            SocialSecurityNumber.find(in: line.text).map { ssn -> Evidence in
-                // No check digit vouches for the reading: an uncertain OCR line counts against it twice.
-                let ocr = card.confidence(i)
-                return .valid(Self.kind(of: ssn), ssn.value, display: ssn.display, checks: [Self.check(of: ssn)],
-                              confidence: ocr * ocr, item: line, fromBarcode: card.fromBarcode)
+            SocialSecurityNumber.matches(in: line.text).map { match -> Evidence in
+                // No check digit vouches for the reading: an uncertain OCR line counts against it twice, and a
+                // repaired slip once more.
+                let ocr = card.confidence(i), ssn = match.number
+                return .valid(Self.kind(of: ssn), ssn.value, display: ssn.display,
+                              checks: [Self.check(of: ssn)] + (match.repaired ? ["ocr-repaired"] : []),
+                              confidence: ocr * ocr * (match.repaired ? Self.repairedWeight : 1), item: line, fromBarcode: card.fromBarcode)
             }
         }
         let coded = card.barcodes.compactMap { item -> Evidence? in
