@@ -143,10 +143,17 @@ final class FieldLayoutTests: XCTestCase {
             (["Health Card", "Alex de la Example"], "Alex de la Example"),
             (["paame: ALEX EXAMPLE"], "ALEX EXAMPLE"),
             (["Re: Or Alex Example"], "Alex Example"),
+            (["Forename(s): Alex", "Surname: EXAMPLE", "DOB: 14/07/1945"], "Alex EXAMPLE"),
+            (["Surname", "EXAMPLE", "Forename(s)", "Alex"], "Alex EXAMPLE"),
+            (["Surnanie EXAMPLE", "Porename(e) Alex"], "Alex EXAMPLE"),
+            (["First name: Alex", "Last name: Example"], "Alex Example"),
+            (["Given name(s): Alex", "Family name: Example"], "Alex Example"),
+            (["Patient: EXAMPLE, Alex J (Mr)"], "Alex J Example"),
+            (["SAMPLE-EXAMPLE, Alex J."], "Alex J Sample-Example"),
         ]
         for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
         for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],
-                     ["ED Or J Example"], ["CCU Dr A Sample"]] {
+                     ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"]] {
             XCTAssertTrue(values(.name, card).isEmpty, "\(card)")
         }
     }

@@ -28,7 +28,7 @@ struct DemographicsClassifier: EvidenceClassifier {
             } else if NameFinder.isLabelLine(line.text), let next = card.text(i + 1), let name = NameFinder.leadingName(next) {
                 add(name, .labelled, line: i + 1, weight: 0.95)
                 usedAsValue.insert(i + 1)
-            } else if let name = NameFinder.surnameForename(line.text, following: card.lines[(i + 1)...].prefix(2).map(\.text)) {
+            } else if let name = NameFinder.twoPartName(card.lines.map(\.text), surnameAt: i) {
                 add(name, .surnameForename, line: i, weight: 0.95)
             }
         }
