@@ -103,7 +103,8 @@ final class FieldLayoutTests: XCTestCase {
 
     func testDatesOfBirthInPrintedLayouts() {
         for card in [["D.O.B. 14/07/1945"], ["Date of birth: 14 July 1945"], ["Born 14-Jul-1945"], ["DOB 14.07.1945"],
-                     ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"]] {
+                     ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"],
+                     ["Date of Birth: 14th of July 1945"]] {
             XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
@@ -169,7 +170,9 @@ final class FieldLayoutTests: XCTestCase {
     func testHospitalNumbersAreTheirOwnKind() {
         for (card, value) in [(["Hosp No: M1234567"], "M1234567"), (["Hospital No. T123456"], "T123456"),
                               (["MRN: 1234567"], "1234567"), (["Hospital URN: J123456"], "J123456"),
-                              (["Unit No: ABC1234567"], "ABC1234567"), (["Hospital Number", "H1234567"], "H1234567")] {
+                              (["Unit No: ABC1234567"], "ABC1234567"), (["Hospital Number", "H1234567"], "H1234567"),
+                              (["Hospital Number: RTH 418 3671"], "RTH4183671"), (["Hosp No: M 1234567"], "M1234567"),
+                              (["Unit No: K123456 23"], "K123456")] {
             XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
         }
         XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")

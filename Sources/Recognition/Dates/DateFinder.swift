@@ -177,6 +177,7 @@ public enum DateFinder {
         var k = i + 1
         if k < w.count, ["st", "nd", "rd", "th"].contains(w[k]) { k += 1 }
         if isSep(k) { k += 1 }
+        if k < w.count, w[k] == "of" { k += 1 }  // 14th of July 1945
         guard let m = month(k) else { return nil }
         k += 1
         if isSep(k) { k += 1 }

@@ -65,6 +65,7 @@ public enum HospitalNumberFinder {
     static func value(startingIn text: String) -> Match? {
         let trimmed = text.drop { " :.#-=".contains($0) }
         let token = String(trimmed.prefix { $0.isLetter || $0.isNumber })
+        if let grouped = joinedGroups(trimmed) { return Match(value: grouped, repaired: false) }
         var run = Array(trimmed.prefix { $0.isLetter || $0.isNumber || DigitRepair.candidates(for: $0) != nil })
         if run.last == "|" { run.removeLast() }  // a table's rule beside the value, more often than a 1
         // A mark glued to the number is part of it (`J12345]` is not `J12345`).
@@ -78,6 +79,19 @@ public enum HospitalNumberFinder {
         }
         guard (1...maxRepairs).contains(changes), isHospitalNumber(repaired) else { return nil }
         return Match(value: repaired.uppercased(), repaired: true)
+    }
+
+    /// A number printed in groups (`RTH 418 3671`, `M 1234567`): when the first word alone is no hospital number,
+    /// it and the digit groups after it (single spaces between) joined, if that is one.
+    static func joinedGroups(_ text: Substring) -> String? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard let first = words.first, !first.isEmpty, !isHospitalNumber(String(first)) else { return nil }
+        var joined = String(first)
+        for word in words.dropFirst() {
+            guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) else { break }
+            joined += word
+        }
+        return joined.count > first.count && isHospitalNumber(joined) ? joined.uppercased() : nil
     }
 
     /// One to three letters then five to ten digits, or six to ten digits.
