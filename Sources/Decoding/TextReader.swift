@@ -111,7 +111,10 @@ public final class TextReader {
         var lines = engine.recognize(final, layout: .automatic)
         stage("recognise")
         // (Text read the wrong way up never comes back as several card words: a reading that has them stands.)
-        if (abs(upright) <= 0.5 && Self.quality(lines) < Self.convincingQuality) || Self.quality(lines) < 4 {
+        // A turn the statistics ask for is confirmed by reading both ways: they are unreliable on print with few
+        // ascenders and descenders (capitals and digits — receipts, labels), and an upright page read upside down
+        // is a page lost.
+        if flipped || (abs(upright) <= 0.5 && Self.quality(lines) < Self.convincingQuality) || Self.quality(lines) < 4 {
             let (other, otherBack) = Self.turn(work, quarterTurns: flipped ? 0 : 2)
             let otherLines = engine.recognize(other, layout: .automatic)
             if Self.quality(otherLines) > Self.quality(lines) {
