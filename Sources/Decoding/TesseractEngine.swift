@@ -17,6 +17,8 @@ final class TesseractEngine {
         /// As much text as possible in no particular order (PSM_SPARSE_TEXT): finds text on patterned card
         /// backgrounds where automatic layout finds none.
         case sparse = 11
+        /// One uniform block of text (PSM_SINGLE_BLOCK): a label and the value beside or below it, read again.
+        case block = 6
     }
 
     /// The corresponding C functions are `TessBaseAPICreate` and `TessBaseAPIInit3`.

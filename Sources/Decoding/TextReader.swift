@@ -155,6 +155,49 @@ public final class TextReader {
         return Reading(lines: result, quarterTurns: turns % 4, deskewDegrees: deskew)
     }
 
+    /// Reads one line again, closer: the line whose bounds (in `image`'s pixels, as `read` gave them) are `line`,
+    /// widened along its direction and down to the next line (a value printed after or below its label), levelled,
+    /// at two print sizes, as a block of text. Lines come back in `image`'s pixels.
+    public func reread(_ image: GrayImage, line: Quad) -> [Line] {
+        let p = line.points.map { (x: Double($0.x), y: Double($0.y)) }
+        let along = (x: p[1].x - p[0].x, y: p[1].y - p[0].y), down = (x: p[3].x - p[0].x, y: p[3].y - p[0].y)
+        let width = (along.x * along.x + along.y * along.y).squareRoot(), height = (down.x * down.x + down.y * down.y).squareRoot()
+        guard width >= 4, height >= 4 else { return [] }
+        let u = (x: along.x / width, y: along.y / width), n = (x: down.x / height, y: down.y / height)
+        func point(_ base: (x: Double, y: Double), _ a: Double, _ d: Double) -> (x: Double, y: Double) {
+            (base.x + u.x * a + n.x * d, base.y + u.y * a + n.y * d)
+        }
+        let reach = max(width, 10 * height)
+        let corners = [point(p[0], -height, -0.4 * height), point(p[0], width + reach, -0.4 * height),
+                       point(p[0], width + reach, 2.6 * height), point(p[0], -height, 2.6 * height)]
+        let degrees = -atan2(along.y, along.x) * 180 / .pi
+        var lines: [Line] = []
+        // Capitals and digits fill about 70% of a line box; two sizes, since a slip at one is often read at the other.
+        for print in [Self.smallPrint, Self.smallPrint * 1.5] {
+            let (block, transforms) = Self.levelledBlock(of: image, corners: corners, degrees: abs(degrees) < 0.5 ? 0 : degrees,
+                                                         printSize: 0.7 * height * Self.smallPrint / print, workingFactor: 1)
+            lines += Self.mapped(engine.recognize(block, layout: .block), through: transforms)
+        }
+        return lines
+    }
+
+    /// Lines from a recognition of an image derived from the source by `transforms`, in the source's pixels.
+    static func mapped(_ lines: [TesseractEngine.Line], through transforms: [(Double, Double) -> (Double, Double)]) -> [Line] {
+        func toSource(_ x: Double, _ y: Double) -> Point {
+            var p = (x, y)
+            for step in transforms.reversed() { p = step(p.0, p.1) }
+            return Point(x: Int(p.0.rounded()), y: Int(p.1.rounded()))
+        }
+        func quad(_ b: (left: Int, top: Int, right: Int, bottom: Int)) -> Quad {
+            let l = Double(b.left), t = Double(b.top), r = Double(b.right), bo = Double(b.bottom)
+            return Quad([toSource(l, t), toSource(r, t), toSource(r, bo), toSource(l, bo)])
+        }
+        return lines.map { line in
+            Line(text: line.text, confidence: line.confidence, bounds: quad(line.box),
+                 words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) })
+        }
+    }
+
     /// The text block of `image` whose corners (in `image`'s pixels) are given, turned by `degrees` to level it,
     /// at a scale where its print (`printSize` pixels tall in `image`) is about `smallPrint` tall — never smaller
     /// than the working size, never over `largestBlockPixels` — and the mapping from the block back to `image`.

@@ -62,12 +62,29 @@ public final class ScanEngine {
             }
         }
         let suggestStart = DispatchTime.now()
-        let built = SuggestionBuilder(today: options.today)
-            .build(items: items, region: options.region ?? RegionResolution(code: .gb, basis: .fallback))
+        let builder = SuggestionBuilder(today: options.today)
+        let region = options.region ?? RegionResolution(code: .gb, basis: .fallback)
+        var built = builder.build(items: items, region: region)
+        var ocrMs = textResult?.1
+        // A label read without a valid value beside it says where to look again, closer (RereadPlanner).
+        if let textReader, case let again = RereadPlanner.lines(items: items, suggestions: built.suggestions), !again.isEmpty {
+            let start = DispatchTime.now()
+            var next = items.filter { $0.kind == .text }.count + 1
+            for id in again {
+                guard let bounds = items.first(where: { $0.id == id })?.bounds else { continue }
+                for line in textReader.reread(image, line: bounds) {
+                    items.append(RecognizedItem(id: "t\(next)", kind: .text, text: line.text, bounds: line.bounds,
+                                                confidence: (line.confidence * 100).rounded() / 100))
+                    next += 1
+                }
+            }
+            built = builder.build(items: items, region: region)
+            ocrMs = (ocrMs ?? 0) + Self.milliseconds(from: start, to: DispatchTime.now())
+        }
         let done = DispatchTime.now()
         return ScanResult(source: source, image: .init(width: image.width, height: image.height),
                           region: built.region, items: items, suggestions: built.suggestions,
-                          timings: .init(barcodeMs: barcodeMs, ocrMs: textResult?.1,
+                          timings: .init(barcodeMs: barcodeMs, ocrMs: ocrMs,
                                          suggestMs: Self.milliseconds(from: suggestStart, to: done)))
     }
 
