@@ -5,7 +5,8 @@ import Imaging
 /// perspective, a wristband's curve, blur or ink spread no longer reach the decoder.
 enum DataMatrixLocator {
     struct Found {
-        var grid: ModuleGrid
+        /// The module grid read with each way of thresholding that kept the finder intact, best first.
+        var grids: [ModuleGrid]
         /// Symbol corners in the source image: top-left, top-right, bottom-right, bottom-left as the symbol reads
         /// (the L is left and bottom).
         var corners: [PointF]
@@ -18,7 +19,8 @@ enum DataMatrixLocator {
 
     static func locate(in image: GrayImage, outline quad: [PointF]) -> Found? {
         let longest = (0..<4).map { quad[$0].distance(to: quad[($0 + 1) % 4]) }.max()!
-        guard let view = RectifiedView(of: image, quad: quad, pixelsAcross: min(360, max(72, Int(longest * 2)))) else {
+        // Enough view pixels for 4 per module on a 52-module symbol, no more: building the view is most of the cost.
+        guard let view = RectifiedView(of: image, quad: quad, pixelsAcross: min(200, max(64, Int(longest * 1.5)))) else {
             return nil
         }
         let size = view.size, e = view.edge
@@ -71,20 +73,23 @@ enum DataMatrixLocator {
         guard sizes.contains([rows, columns]) else { return nil }
 
         let us = topTiming.moduleCentres(columns), vs = rightTiming.moduleCentres(rows)
+        // Module values come from the photo itself (through the view's map), not from the resampled view: one
+        // interpolation instead of two keeps small modules crisp.
+        func value(_ u: Double, _ v: Double) -> Double { image.sample(view.sourcePoint(at(u, v))) }
         var samples = [Double](repeating: 0, count: rows * columns)
         let du = 0.15 / Double(columns), dv = 0.15 / Double(rows)
         for r in 0..<rows {
             for c in 0..<columns {
                 let (u, v) = (us[c], vs[r])
-                samples[r * columns + c] = (view.image.sample(at(u, v)) * 2 + view.image.sample(at(u - du, v - dv))
-                    + view.image.sample(at(u + du, v - dv)) + view.image.sample(at(u - du, v + dv))
-                    + view.image.sample(at(u + du, v + dv))) / 6
+                samples[r * columns + c] = (value(u, v) * 2 + value(u - du, v - dv) + value(u + du, v - dv)
+                    + value(u - du, v + dv) + value(u + du, v + dv)) / 6
             }
         }
-        let moduleThreshold = Double(otsuThreshold(samples.map { UInt8(max(0, min(255, $0.rounded()))) }))
-        let grid = ModuleGrid(columns: columns, rows: rows, dark: samples.map { $0 < moduleThreshold })
-        guard finderErrors(grid) * 10 <= 2 * (rows + columns) else { return nil }
-        return Found(grid: grid, corners: [tl, tr, br, bl].map(view.sourcePoint))
+        let grids = ModuleThreshold.grids(samples, columns: columns, rows: rows)
+        guard let best = grids.min(by: { finderErrors($0) < finderErrors($1) }),
+              finderErrors(best) * 10 <= 2 * (rows + columns) else { return nil }
+        return Found(grids: grids.filter { finderErrors($0) * 10 <= 2 * (rows + columns) },
+                     corners: [tl, tr, br, bl].map(view.sourcePoint))
     }
 
     /// Modules of the L and the timing edges that are not as ECC 200 draws them: a measure of whether the grid was
