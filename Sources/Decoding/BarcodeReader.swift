@@ -48,7 +48,7 @@ public final class BarcodeReader {
             ? bothAtOnce(readLinear, readMatrix) : (readLinear(), readMatrix())
         let first = combined(restoringExtendedCode128(linear, in: image), matrix)
         if !first.isEmpty || !options.retries { return first }
-        let deadline = Date().addingTimeInterval(options.retryBudget)
+        let deadline = options.retryBudget.map { Date().addingTimeInterval($0) } ?? .distantFuture
         // Work is counted in pixels processed: a step costing 1.0 is one first pass over this image. Small images
         // are budgeted as if they had `retryMinimumPixels`: their passes are so quick that every step is worth it.
         let pixels = Double(image.pixelCount)

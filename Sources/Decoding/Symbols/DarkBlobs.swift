@@ -41,6 +41,8 @@ enum DarkBlobs {
         // Label by flood fill (explicit stack; recursion would overflow on a large area).
         var label = [Int32](repeating: 0, count: w * h)
         var blobs: [DarkBlob] = []
+        // Small areas (a single module, a speck) by bounding box: a timing edge's dark modules can each stand alone.
+        var small: [(minX: Int, minY: Int, maxX: Int, maxY: Int)] = []
         var stack: [Int] = []
         var next: Int32 = 1
         for start in 0..<(w * h) where grown[start] == 1 && label[start] == 0 {
@@ -57,6 +59,7 @@ enum DarkBlobs {
                 if y + 1 < h, grown[i + w] == 1, label[i + w] == 0 { label[i + w] = next; stack.append(i + w) }
             }
             let bw = maxX - minX + 1, bh = maxY - minY + 1
+            if max(bw, bh) < minSide { small.append((minX, minY, maxX, maxY)) }
             if min(bw, bh) >= minSide, max(bw, bh) <= maxSide {
                 // The hull needs only each row's leftmost and rightmost pixel of this area.
                 var outline: [PointF] = []
@@ -78,7 +81,27 @@ enum DarkBlobs {
             }
             next += 1
         }
-        return blobs
+        return blobs.map { joiningNeighbours($0, small) }
+    }
+
+    /// `blob` with the small areas just outside it added to its hull: a Data Matrix's timing modules that touch
+    /// nothing (a light module below and beside each) still belong to the symbol, and without them its outline
+    /// loses a corner.
+    static func joiningNeighbours(_ blob: DarkBlob, _ small: [(minX: Int, minY: Int, maxX: Int, maxY: Int)]) -> DarkBlob {
+        let limit = max(blob.width, blob.height) / 4
+        var extra: [PointF] = []
+        for s in small {
+            let side = max(s.maxX - s.minX, s.maxY - s.minY) + 1
+            guard side <= limit else { continue }
+            let reach = side + side / 2
+            guard s.maxX >= blob.minX - reach, s.minX <= blob.maxX + reach, s.maxY >= blob.minY - reach,
+                  s.minY <= blob.maxY + reach else { continue }
+            extra += [PointF(x: Double(s.minX), y: Double(s.minY)), PointF(x: Double(s.maxX) + 1, y: Double(s.minY)),
+                      PointF(x: Double(s.minX), y: Double(s.maxY) + 1), PointF(x: Double(s.maxX) + 1, y: Double(s.maxY) + 1)]
+        }
+        guard !extra.isEmpty else { return blob }
+        return DarkBlob(minX: blob.minX, minY: blob.minY, maxX: blob.maxX, maxY: blob.maxY, pixelCount: blob.pixelCount,
+                        hull: convexHull(blob.hull + extra))
     }
 
     /// Andrew's monotone chain; clockwise in image coordinates.
