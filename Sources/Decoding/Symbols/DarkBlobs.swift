@@ -19,7 +19,8 @@ enum DarkBlobs {
     /// Dark areas of `binary` (0 dark, 255 light) whose bounding box is between `minSide` and `maxSide` pixels
     /// each way. Dark pixels are grown by one pixel first: modules that touch only at a corner, and the single
     /// modules of a timing edge, join their neighbours.
-    static func find(in binary: GrayImage, minSide: Int, maxSide: Int) -> [DarkBlob] {
+    /// Also returns the bounding boxes of the smaller areas (3 pixels or more across), for `joiningNeighbours`.
+    static func find(in binary: GrayImage, minSide: Int, maxSide: Int) -> (blobs: [DarkBlob], small: [Box]) {
         let w = binary.width, h = binary.height
         // Grow: a pixel is dark when any pixel of its 3x3 neighbourhood is (separable: rows, then columns).
         var rows = [UInt8](repeating: 0, count: w * h)
@@ -42,7 +43,7 @@ enum DarkBlobs {
         var label = [Int32](repeating: 0, count: w * h)
         var blobs: [DarkBlob] = []
         // Small areas (a single module, a speck) by bounding box: a timing edge's dark modules can each stand alone.
-        var small: [(minX: Int, minY: Int, maxX: Int, maxY: Int)] = []
+        var small: [Box] = []
         var stack: [Int] = []
         var next: Int32 = 1
         for start in 0..<(w * h) where grown[start] == 1 && label[start] == 0 {
@@ -59,7 +60,8 @@ enum DarkBlobs {
                 if y + 1 < h, grown[i + w] == 1, label[i + w] == 0 { label[i + w] = next; stack.append(i + w) }
             }
             let bw = maxX - minX + 1, bh = maxY - minY + 1
-            if max(bw, bh) < minSide { small.append((minX, minY, maxX, maxY)) }
+            // Specks of one or two pixels are noise, not modules.
+            if max(bw, bh) < minSide, max(bw, bh) >= 3 { small.append((minX, minY, maxX, maxY)) }
             if min(bw, bh) >= minSide, max(bw, bh) <= maxSide {
                 // The hull needs only each row's leftmost and rightmost pixel of this area.
                 var outline: [PointF] = []
@@ -81,18 +83,21 @@ enum DarkBlobs {
             }
             next += 1
         }
-        return blobs.map { joiningNeighbours($0, small) }
+        return (blobs, small)
     }
+
+    typealias Box = (minX: Int, minY: Int, maxX: Int, maxY: Int)
 
     /// `blob` with the small areas just outside it added to its hull: a Data Matrix's timing modules that touch
     /// nothing (a light module below and beside each) still belong to the symbol, and without them its outline
     /// loses a corner.
-    static func joiningNeighbours(_ blob: DarkBlob, _ small: [(minX: Int, minY: Int, maxX: Int, maxY: Int)]) -> DarkBlob {
-        let limit = max(blob.width, blob.height) / 4
+    static func joiningNeighbours(_ blob: DarkBlob, _ small: [Box]) -> DarkBlob {
+        // Module-sized: between a 40-module symbol's module and a 4-module one's.
+        let limit = max(blob.width, blob.height) / 4, least = max(3, max(blob.width, blob.height) / 40)
         var extra: [PointF] = []
         for s in small {
             let side = max(s.maxX - s.minX, s.maxY - s.minY) + 1
-            guard side <= limit else { continue }
+            guard side <= limit, side >= least else { continue }
             let reach = side + side / 2
             guard s.maxX >= blob.minX - reach, s.minX <= blob.maxX + reach, s.maxY >= blob.minY - reach,
                   s.minY <= blob.maxY + reach else { continue }

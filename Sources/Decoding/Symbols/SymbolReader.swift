@@ -62,24 +62,31 @@ struct SymbolReader {
         let shortSide = min(image.width, image.height)
         var clock = SymbolTrace.Clock()
         defer { clock.lap("data matrix candidates tried") }
-        let candidates = DarkBlobs.find(in: binary, minSide: 14, maxSide: shortSide * 9 / 10)
+        let (blobs, small) = DarkBlobs.find(in: binary, minSide: 14, maxSide: shortSide * 9 / 10)
+        let candidates = blobs
             .filter { blob in
                 // Square-ish and mostly dark once grown: a symbol, not a line of text or a bar.
                 let aspect = Double(max(blob.width, blob.height)) / Double(min(blob.width, blob.height))
                 return aspect <= 3.5 && blob.pixelCount * 10 >= blob.width * blob.height * 3
             }
-            .compactMap { blob -> (quad: [PointF], pixels: Int)? in
+            .compactMap { blob -> (quad: [PointF], score: Double)? in
                 // A symbol fills its hull, and its hull is close to a quadrilateral; photo texture does neither.
-                guard let quad = QuadFit.corners(of: blob.hull) else { return nil }
                 let hullArea = Self.area(blob.hull)
-                guard hullArea > 0, Double(blob.pixelCount) >= 0.5 * hullArea, Self.area(quad) >= 0.85 * hullArea else { return nil }
-                return (quad, blob.pixelCount)
+                let joined = DarkBlobs.joiningNeighbours(blob, small)
+                SymbolTrace.note("area at \(blob.minX),\(blob.minY) \(blob.width)x\(blob.height): fill \(Int(Double(blob.pixelCount) / hullArea * 100))%, quad \(QuadFit.corners(of: joined.hull).map { Int(Self.area($0) / Self.area(joined.hull) * 100) } ?? -1)%")
+                guard hullArea > 0, Double(blob.pixelCount) >= 0.5 * hullArea else { return nil }
+                guard let quad = QuadFit.corners(of: joined.hull), Self.area(quad) >= 0.75 * Self.area(joined.hull) else {
+                    return nil
+                }
+                // Most symbol-like first: solid, quadrilateral, and large (photo texture makes many small areas).
+                let shape = Double(blob.pixelCount) / hullArea * Self.area(quad) / Self.area(joined.hull)
+                return (quad, shape * Double(blob.pixelCount).squareRoot())
             }
-            .sorted { $0.pixels > $1.pixels }
+            .sorted { $0.score > $1.score }
         clock.lap("dark areas")
         SymbolTrace.note("\(candidates.count) dark area(s) to try as Data Matrix")
         var found: [Barcode] = []
-        for candidate in candidates.prefix(12) {
+        for candidate in candidates.prefix(16) {
             guard let symbol = DataMatrixLocator.locate(in: image, outline: candidate.quad) else { continue }
             guard let barcode = symbol.grids.lazy.compactMap({ decode($0, format: .dataMatrix, corners: symbol.corners) }).first
             else { continue }
