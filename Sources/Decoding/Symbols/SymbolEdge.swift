@@ -51,11 +51,23 @@ struct SymbolEdge {
         }
         let kept = all.filter { abs($0.1 - (fit.a + fit.b * $0.0)) <= tolerance }
         if kept.count >= 4, let refit = fitLine(kept) { fit = refit }
-        let onLine = hits.filter { abs($0.depth - (fit.a + fit.b * $0.s)) <= tolerance }
-        // The curve: a second-order fit to the hits on the line, when there are enough of them along the side.
+        var onLine = hits.filter { abs($0.depth - (fit.a + fit.b * $0.s)) <= tolerance }
+        // The curve: a second-order envelope grown from the line's hits (a side bent by a curved band leaves its
+        // middle off any straight line), kept when it holds more hits than the line did.
         var curve = (a: fit.a, b: fit.b, c: 0.0)
-        if onLine.count >= 8, let q = fitQuadratic(onLine.map { ($0.s, $0.depth) }), abs(q.c) * span * span < 0.15 * span {
-            curve = q
+        if onLine.count >= 8, var q = fitQuadratic(onLine.map { ($0.s, $0.depth) }) {
+            for _ in 0..<3 {
+                let shallow = all.filter { $0.1 <= q.a + q.b * $0.0 + q.c * $0.0 * $0.0 + 0.5 * tolerance }
+                guard shallow.count >= 8, let next = fitQuadratic(shallow) else { break }
+                q = next
+            }
+            let onCurve = hits.filter { abs($0.depth - (q.a + q.b * $0.s + q.c * $0.s * $0.s)) <= tolerance }
+            // A bend of at most a seventh of the side (a band round a wrist), never a wild fit to a few points.
+            if onCurve.count >= onLine.count, abs(q.c) * span * span / 4 < span / 7,
+               let refit = fitQuadratic(onCurve.map { ($0.s, $0.depth) }) {
+                curve = refit
+                onLine = onCurve
+            }
         }
         return SymbolEdge(line: SideLine(side: side, a: curve.a, b: curve.b, c: curve.c, viewSize: size),
                           solidity: Double(onLine.count) / Double(scans))
