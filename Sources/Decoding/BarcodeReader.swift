@@ -70,7 +70,7 @@ public final class BarcodeReader {
         // Pass 2b: Data Matrix and Aztec located by us and decoded from their sampled grids (zxing 1.4's own
         // detectors lose small, tilted and curved symbols that its decoders read once drawn upright).
         let symbolFormats = matrixOnly.intersection([.dataMatrix, .aztec])
-        if !symbolFormats.isEmpty, canAfford(0.6) {
+        if !symbolFormats.isEmpty, canAfford(1.0) {
             attemptStart = Date()
             let found = SymbolReader(zxing: zxing).read(image, formats: symbolFormats)
             trace("symbols", since: attemptStart, found: found)

@@ -24,28 +24,34 @@ enum DarkBlobs {
         let w = binary.width, h = binary.height
         // Grow: a pixel is dark when any pixel of its 3x3 neighbourhood is (separable: rows, then columns).
         var rows = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            let base = y * binary.stride
-            for x in 0..<w where binary.pixels[base + x] == 0 {
-                rows[y * w + x] = 1
-                if x > 0 { rows[y * w + x - 1] = 1 }
-                if x + 1 < w { rows[y * w + x + 1] = 1 }
-            }
-        }
-        var grown = rows
-        for y in 0..<h {
-            for x in 0..<w where rows[y * w + x] == 1 {
-                if y > 0 { grown[(y - 1) * w + x] = 1 }
-                if y + 1 < h { grown[(y + 1) * w + x] = 1 }
-            }
-        }
-        // Label by flood fill (explicit stack; recursion would overflow on a large area).
+        var grown = [UInt8](repeating: 0, count: w * h)
         var label = [Int32](repeating: 0, count: w * h)
         var blobs: [DarkBlob] = []
         // Small areas (a single module, a speck) by bounding box: a timing edge's dark modules can each stand alone.
         var small: [Box] = []
         var stack: [Int] = []
         var next: Int32 = 1
+        // One pass over raw buffers (bounds-checked arrays made this the slowest step of the locators).
+        binary.pixels.withUnsafeBufferPointer { src in
+        rows.withUnsafeMutableBufferPointer { rows in
+        grown.withUnsafeMutableBufferPointer { grown in
+        label.withUnsafeMutableBufferPointer { label in
+        for y in 0..<h {
+            let base = y * binary.stride
+            for x in 0..<w where src[base + x] == 0 {
+                rows[y * w + x] = 1
+                if x > 0 { rows[y * w + x - 1] = 1 }
+                if x + 1 < w { rows[y * w + x + 1] = 1 }
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w where rows[y * w + x] == 1 {
+                grown[y * w + x] = 1
+                if y > 0 { grown[(y - 1) * w + x] = 1 }
+                if y + 1 < h { grown[(y + 1) * w + x] = 1 }
+            }
+        }
+        // Label by flood fill (explicit stack; recursion would overflow on a large area).
         for start in 0..<(w * h) where grown[start] == 1 && label[start] == 0 {
             var (minX, minY, maxX, maxY, count) = (w, h, 0, 0, 0)
             label[start] = next
@@ -83,6 +89,7 @@ enum DarkBlobs {
             }
             next += 1
         }
+        } } } }  // the four buffers above
         return (blobs, small)
     }
 

@@ -12,7 +12,7 @@ struct SymbolReader {
     func read(_ image: GrayImage, formats: Set<BarcodeFormat>) -> [Barcode] {
         var found: [Barcode] = []
         var clock = SymbolTrace.Clock()
-        let binary = image.binarized(window: 31, offset: 6)
+        let binary = LocalThreshold.binarize(image, window: 31, offset: 6)
         clock.lap("binarised")
         if formats.contains(.dataMatrix) {
             found += readDataMatrix(image, binary: binary)
