@@ -19,7 +19,7 @@ public final class V4L2Camera: FrameSource {
     private var negotiated: (format: UInt32, width: Int, height: Int, bytesPerLine: Int)?
     private let jpegDecoder = ImageLoader(appliesExifOrientation: false)
 
-    public init(path: String, size: FrameSize = FrameSize(width: 640, height: 480), bufferCount: Int = 4) {
+    public init(path: String, size: FrameSize = .preferred, bufferCount: Int = 4) {
         name = path; requestedSize = size; self.bufferCount = max(4, bufferCount)
     }
 

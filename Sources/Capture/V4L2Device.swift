@@ -50,6 +50,10 @@ public struct FrameSize: Sendable, Hashable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
     public init(width: Int, height: Int) { self.width = width; self.height = height }
+    /// What a camera is asked for unless told otherwise: card text needs the pixels (at 640x480 a card's print
+    /// is 10-15 px tall, below what tesseract reads), and 720p is what most webcams offer. The nearest size the
+    /// camera has is used.
+    public static let preferred = FrameSize(width: 1280, height: 720)
     /// Parses "640x480".
     public init?(_ text: String) {
         let parts = text.lowercased().split(separator: "x")

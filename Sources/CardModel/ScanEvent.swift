@@ -51,6 +51,9 @@ public struct ScanEvent: Codable, Sendable {
     /// The item that left the view (`itemRemoved`).
     public var itemId: String?
     public var suggestion: Suggestion?
+    /// The id of an earlier `suggestion` this one supersedes: the same value, now understood as another kind
+    /// (a front end shows this one in its place).
+    public var replaces: String?
     /// Milliseconds from the frame's capture to this event (`suggestion`).
     public var latencyMs: Double?
     public var card: IDCard?

@@ -46,6 +46,11 @@ public final class TextReader {
     static let smallPrint = 24.0
     static let largestGrowth = 2.5
     static let largestBlockPixels = 2_000_000.0
+    /// A first reading scoring this much (`quality`: three card words, or more words cased as words) is taken as
+    /// the right way up without reading the other way.
+    static let convincingQuality = 9.0
+    /// Lines layout analysis read at this confidence are not read again in sparse mode.
+    static let settledLineConfidence = 0.85
 
     public func read(_ image: GrayImage) -> Reading {
         var stageStart = Date()
@@ -75,27 +80,13 @@ public final class TextReader {
         var turns = 0
         var deskew = 0.0
         if let layout = TextLayout(marks: work.textMarks()),
-           let box = layout.textBox(sourceWidth: work.width, sourceHeight: work.height) {
-            if abs(layout.angleDegrees) >= 0.5 {
-                deskew = -layout.angleDegrees
-                let (levelled, back) = work.rotated(byDegrees: deskew)
-                work = levelled
-                transforms.append(back)
-            }
-            if box.width < work.width || box.height < work.height {
-                work = work.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
-                let dx = Double(box.x), dy = Double(box.y)
-                transforms.append { x, y in (x + dx, y + dy) }
-            }
-            // Small print is grown to a height tesseract reads well; the block alone, so it stays cheap.
-            let grow = min(Self.largestGrowth, Self.smallPrint / layout.medianMarkSize,
-                           (Self.largestBlockPixels / Double(work.pixelCount)).squareRoot())
-            if layout.medianMarkSize < Self.smallPrint, grow > 1.15 {
-                let before = work
-                work = work.scaled(by: grow)
-                let fx = Double(before.width) / Double(work.width), fy = Double(before.height) / Double(work.height)
-                transforms.append { x, y in (x * fx, y * fy) }
-            }
+           let corners = layout.textCorners(sourceWidth: work.width, sourceHeight: work.height) {
+            // The block is cut from the photo itself, not from the working copy: small print in a large scan
+            // (a receipt, a letter) keeps the pixels the reduction would have averaged away.
+            deskew = abs(layout.angleDegrees) >= 0.5 ? -layout.angleDegrees : 0
+            let sourceCorners = corners.map { (x: $0.x / factor, y: $0.y / factor) }
+            (work, transforms) = Self.levelledBlock(of: image, corners: sourceCorners, degrees: deskew,
+                                                    printSize: layout.medianMarkSize / factor, workingFactor: factor)
             stage("layout")
         } else {
             levelByProjection(&work, &transforms, &turns, &deskew)
@@ -119,7 +110,11 @@ public final class TextReader {
         stage("updown")
         var lines = engine.recognize(final, layout: .automatic)
         stage("recognise")
-        if abs(upright) <= 0.5 || Self.quality(lines) < 4 {
+        // (Text read the wrong way up never comes back as several card words: a reading that has them stands.)
+        // A turn the statistics ask for is confirmed by reading both ways: they are unreliable on print with few
+        // ascenders and descenders (capitals and digits — receipts, labels), and an upright page read upside down
+        // is a page lost.
+        if flipped || (abs(upright) <= 0.5 && Self.quality(lines) < Self.convincingQuality) || Self.quality(lines) < 4 {
             let (other, otherBack) = Self.turn(work, quarterTurns: flipped ? 0 : 2)
             let otherLines = engine.recognize(other, layout: .automatic)
             if Self.quality(otherLines) > Self.quality(lines) {
@@ -130,7 +125,13 @@ public final class TextReader {
         // 7. Then tesseract's sparse-text mode on the chosen way up: it finds what layout analysis drops on a busy
         //    or uneven block (a photo beside the lines, a barcode below), while layout analysis keeps a label and
         //    its value on one line. Each adds the lines the other missed.
-        lines = Self.merged(lines, engine.recognize(final, layout: .sparse))
+        //    Lines layout analysis read with confidence are whited out first: sparse text then only works on
+        //    what is left, which is most of the saving on a card that reads well.
+        var rest = final
+        for line in lines where line.confidence >= Self.settledLineConfidence {
+            rest.fill(left: line.box.left, top: line.box.top, right: line.box.right, bottom: line.box.bottom, with: 255)
+        }
+        lines = Self.merged(lines, engine.recognize(rest, layout: .sparse))
         if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if flipped { turns += 2; transforms.append(back) }
         if Self.trace {
@@ -152,6 +153,56 @@ public final class TextReader {
                  words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) })
         }
         return Reading(lines: result, quarterTurns: turns % 4, deskewDegrees: deskew)
+    }
+
+    /// The text block of `image` whose corners (in `image`'s pixels) are given, turned by `degrees` to level it,
+    /// at a scale where its print (`printSize` pixels tall in `image`) is about `smallPrint` tall — never smaller
+    /// than the working size, never over `largestBlockPixels` — and the mapping from the block back to `image`.
+    static func levelledBlock(of image: GrayImage, corners: [(x: Double, y: Double)], degrees: Double, printSize: Double,
+                              workingFactor: Double) -> (GrayImage, [(Double, Double) -> (Double, Double)]) {
+        var transforms: [(Double, Double) -> (Double, Double)] = []
+        // 1. The upright rectangle around the block's corners, cut from the photo.
+        let x0 = max(0, Int(corners.map(\.x).min()!.rounded(.down))), y0 = max(0, Int(corners.map(\.y).min()!.rounded(.down)))
+        let x1 = min(image.width, Int(corners.map(\.x).max()!.rounded(.up))), y1 = min(image.height, Int(corners.map(\.y).max()!.rounded(.up)))
+        var block = image.cropped(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
+        let ox = Double(x0), oy = Double(y0)
+        transforms.append { x, y in (x + ox, y + oy) }
+        // 2. Scaled: the working size, or larger where the print is small.
+        var scale = workingFactor
+        if printSize * scale < smallPrint { scale = min(largestGrowth, smallPrint / printSize) }
+        scale = max(min(scale, (largestBlockPixels / Double(block.pixelCount)).squareRoot()), min(workingFactor, 1))
+        if abs(scale - 1) > 0.02 {
+            let before = block
+            block = block.scaled(by: scale)
+            let fx = Double(before.width) / Double(block.width), fy = Double(before.height) / Double(block.height)
+            transforms.append { x, y in (x * fx, y * fy) }
+        }
+        // Speckle off, edges kept (a reduction has averaged the speckle already).
+        if scale >= 1 { block = block.medianFiltered() }
+        // 3. Levelled, then cut to the block itself.
+        var local = corners.map { (x: ($0.x - ox) * Double(block.width) / Double(max(1, x1 - x0)),
+                                   y: ($0.y - oy) * Double(block.height) / Double(max(1, y1 - y0))) }
+        if degrees != 0 {
+            let r = degrees * .pi / 180, c = cos(r), s = sin(r)
+            let cx = Double(block.width) / 2, cy = Double(block.height) / 2
+            let (levelled, back) = block.rotated(byDegrees: degrees)
+            let w = Double(levelled.width), h = Double(levelled.height)
+            // Forward through the rotation (the inverse of `back`).
+            local = local.map { p in
+                let dx = p.x - cx, dy = p.y - cy
+                return (x: dx * c - dy * s + w / 2, y: dx * s + dy * c + h / 2)
+            }
+            block = levelled
+            transforms.append(back)
+        }
+        let bx0 = max(0, Int(local.map(\.x).min()!.rounded(.down))), by0 = max(0, Int(local.map(\.y).min()!.rounded(.down)))
+        let bx1 = min(block.width, Int(local.map(\.x).max()!.rounded(.up))), by1 = min(block.height, Int(local.map(\.y).max()!.rounded(.up)))
+        if bx1 - bx0 > 8, by1 - by0 > 8, bx1 - bx0 < block.width || by1 - by0 < block.height {
+            block = block.cropped(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0)
+            let dx = Double(bx0), dy = Double(by0)
+            transforms.append { x, y in (x + dx, y + dy) }
+        }
+        return (block, transforms)
     }
 
     /// The fallback when too few letter marks are found to measure the text's direction: leptonica's skew search

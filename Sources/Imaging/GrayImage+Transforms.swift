@@ -46,6 +46,13 @@ extension GrayImage {
         return try! GrayImage(width: w, height: h, pixels: out)
     }
 
+    /// Paints a rectangle (edges included, clamped to the image) with one value.
+    public mutating func fill(left: Int, top: Int, right: Int, bottom: Int, with value: UInt8) {
+        let x0 = max(0, left), x1 = min(width - 1, right), y0 = max(0, top), y1 = min(height - 1, bottom)
+        guard x0 <= x1, y0 <= y1 else { return }
+        for y in y0...y1 { pixels.replaceSubrange((y * stride + x0)...(y * stride + x1), with: repeatElement(value, count: x1 - x0 + 1)) }
+    }
+
     /// A rectangle of this image, clamped to its edges.
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> GrayImage {
         let x0 = max(0, min(x, width - 1)), y0 = max(0, min(y, height - 1))

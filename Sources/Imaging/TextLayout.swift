@@ -95,6 +95,22 @@ public struct TextLayout: Sendable {
         return squares / max(n, 1)
     }
 
+    /// The corners of `textBox` back in the measured image's own (unturned) coordinates: top-left, top-right,
+    /// bottom-right, bottom-left of the levelled block.
+    public func textCorners(sourceWidth: Int, sourceHeight: Int, margin: Double = 3) -> [(x: Double, y: Double)]? {
+        guard let box = textBox(sourceWidth: sourceWidth, sourceHeight: sourceHeight, margin: margin) else { return nil }
+        let r = -angleDegrees * .pi / 180, c = cos(r), s = sin(r)
+        let w = abs(Double(sourceWidth) * c) + abs(Double(sourceHeight) * s)
+        let h = abs(Double(sourceWidth) * s) + abs(Double(sourceHeight) * c)
+        let cx = Double(sourceWidth) / 2, cy = Double(sourceHeight) / 2
+        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x + box.width, box.y + box.height), (box.x, box.y + box.height)]
+        return corners.map { x, y in
+            // rotated(byDegrees:)'s own mapping from the turned image back to the source.
+            let dx = Double(x) - w / 2, dy = Double(y) - h / 2
+            return (cx + dx * c + dy * s, cy - dx * s + dy * c)
+        }
+    }
+
     /// The rectangle, in an image turned by `-angleDegrees` about its centre (as `GrayImage.rotated(byDegrees:)`
     /// does), that holds every text mark plus `margin` print sizes around it.
     public func textBox(sourceWidth: Int, sourceHeight: Int, margin: Double = 3)

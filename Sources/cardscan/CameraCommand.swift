@@ -20,7 +20,7 @@ enum CameraCommand: Command {
 
         options:
           --device PATH        the camera (default: CARDSCAN_DEVICE, else /dev/video0; a number N means /dev/videoN)
-          --size WxH           frame size to ask for (default 640x480; the nearest offered is used)
+          --size WxH           frame size to ask for (default 1280x720; the nearest offered is used)
           --json               print the event stream as JSON Lines (see README, "Live events")
           --once               stop at the first valid suggestion (of TYPE with --type, e.g. nhsNumber)
           --timeout SECONDS    stop after this long
@@ -68,7 +68,7 @@ enum CameraCommand: Command {
                 guard let parsed = FrameSize(value) else { return Terminal.usageError("--size needs WxH, e.g. 1280x720", usage: usage) }
                 size = parsed
             } else {
-                size = FrameSize(width: 640, height: 480)
+                size = .preferred
             }
             let source: FrameSource = args.positional.isEmpty
                 ? V4L2Camera(path: devicePath(args.value("--device")), size: size)

@@ -41,11 +41,18 @@ enum ReviewCommand: Command {
                 let pick = args.value("--pick").flatMap(Int.init)
                 let chosen = pick.map { $0 >= 1 && $0 <= item.suggestions.count ? item.suggestions[$0 - 1] : nil }
                     ?? item.suggestions.first { $0.valid }
-                guard let chosen, let candidate = chosen.card else {
-                    Terminal.err("cardscan: nothing to accept for \(args.positional[1]); give --pick N, or reject it")
+                var card: IDCard
+                if let chosen, let candidate = chosen.card {
+                    card = IDCard(candidate: candidate)
+                } else if args.positional[0] == "edit", let name = args.value("--name"), let number = args.value("--number"),
+                          let category = args.value("--category") {
+                    // Nothing read on the photo is right (or nothing was read): the person types the card in.
+                    card = IDCard(name: name, number: number, category: category)
+                } else {
+                    Terminal.err("cardscan: nothing to accept for \(args.positional[1]); give --pick N, type the card in with "
+                                 + "edit --name --number --category, or reject it")
                     return ExitStatus.failure
                 }
-                var card = IDCard(candidate: candidate)
                 if args.positional[0] == "edit" {
                     if let v = args.value("--name") { card.name = v }
                     if let v = args.value("--number") { card.number = v }
@@ -60,7 +67,8 @@ enum ReviewCommand: Command {
                         return ExitStatus.failure
                     }
                 }
-                try store.recordImport(hash: item.hash, path: item.path, status: .imported, card: card, suggestions: [chosen],
+                try store.recordImport(hash: item.hash, path: item.path, status: .imported, card: card,
+                                       suggestions: chosen.map { [$0] } ?? [],
                                        reason: args.positional[0] == "edit" ? "edited" : "accepted")
                 Terminal.out("saved \(card.id.uuidString.prefix(8).lowercased()) \(card.name) in \(card.category)")
             case "reject":

@@ -69,7 +69,7 @@ final class SessionServer: @unchecked Sendable {
             options.scan.region = region
             options.once = start.once; options.onceType = start.type
             options.wristband = start.wristband; options.timeout = start.timeout
-            guard let size = start.size.map(FrameSize.init) ?? FrameSize(width: 640, height: 480) else {
+            guard let size = start.size.map(FrameSize.init) ?? FrameSize.preferred else {
                 report("badCommand", "start: size must be WxH, e.g. 1280x720", request: "start"); break
             }
             begin(V4L2Camera(path: CameraCommand.devicePath(start.device), size: size), options, request: "start")

@@ -103,10 +103,31 @@ final class FieldLayoutTests: XCTestCase {
 
     func testDatesOfBirthInPrintedLayouts() {
         for card in [["D.O.B. 14/07/1945"], ["Date of birth: 14 July 1945"], ["Born 14-Jul-1945"], ["DOB 14.07.1945"],
-                     ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"]] {
+                     ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"],
+                     ["Date of Birth: 14th of July 1945"]] {
             XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
+    }
+
+    func testDateOfBirthSlipsRepairedAfterABirthLabel() {
+        for (card, iso) in [(["COB; 3i-JAN- 1957"], "1957-01-31"), (["DOB: O8/O8/1991"], "1991-08-08"),
+                            (["Date of birth", "14/07/l945"], "1945-07-14")] {
+            XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
+        }
+        let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "DOB: O8/O8/1991", bounds: .init(x: 0, y: 0, width: 9, height: 9),
+                                                            confidence: 0.9)], region: gb).suggestions.first { $0.type == "dateOfBirth" }
+        XCTAssertEqual(Set(repaired?.checks ?? []), ["labelled", "ocr-repaired", "plausible"])
+        XCTAssertTrue(values(.dateOfBirth, ["Valid O8/O8/1991"]).isEmpty, "no repair without a birth label")
+        XCTAssertTrue(values(.dateOfBirth, ["DOB: OB/OB/l99l"]).isEmpty, "more than two slips")
+        XCTAssertEqual(DateFinder.repairingDigits("14th July"), nil, "ordinals and months are words, not slips")
+    }
+
+    func testLetterDateReadWithASlipIsNotABirthDate() {
+        for line in ["Oate 24 January 2025", "Dato: 16 July 2024"] {
+            XCTAssertTrue(values(.dateOfBirth, ["Re: Mr Alex Example", line]).isEmpty, line)
+        }
+        XCTAssertEqual(values(.dateOfBirth, ["Dave 16/07/1980"]), ["1980-07-16"], "a name is no look-alike of Date")
     }
 
     func testNamesInPrintedLayouts() {
@@ -121,9 +142,19 @@ final class FieldLayoutTests: XCTestCase {
             (["Re: Mr Alex Example"], "Alex Example"),
             (["Alex EXAMPLE"], "Alex EXAMPLE"),
             (["Health Card", "Alex de la Example"], "Alex de la Example"),
+            (["paame: ALEX EXAMPLE"], "ALEX EXAMPLE"),
+            (["Re: Or Alex Example"], "Alex Example"),
+            (["Forename(s): Alex", "Surname: EXAMPLE", "DOB: 14/07/1945"], "Alex EXAMPLE"),
+            (["Surname", "EXAMPLE", "Forename(s)", "Alex"], "Alex EXAMPLE"),
+            (["Surnanie EXAMPLE", "Porename(e) Alex"], "Alex EXAMPLE"),
+            (["First name: Alex", "Last name: Example"], "Alex Example"),
+            (["Given name(s): Alex", "Family name: Example"], "Alex Example"),
+            (["Patient: EXAMPLE, Alex J (Mr)"], "Alex J Example"),
+            (["SAMPLE-EXAMPLE, Alex J."], "Alex J Sample-Example"),
         ]
         for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
-        for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"]] {
+        for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],
+                     ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"]] {
             XCTAssertTrue(values(.name, card).isEmpty, "\(card)")
         }
     }
@@ -139,7 +170,9 @@ final class FieldLayoutTests: XCTestCase {
     func testHospitalNumbersAreTheirOwnKind() {
         for (card, value) in [(["Hosp No: M1234567"], "M1234567"), (["Hospital No. T123456"], "T123456"),
                               (["MRN: 1234567"], "1234567"), (["Hospital URN: J123456"], "J123456"),
-                              (["Unit No: ABC1234567"], "ABC1234567"), (["Hospital Number", "H1234567"], "H1234567")] {
+                              (["Unit No: ABC1234567"], "ABC1234567"), (["Hospital Number", "H1234567"], "H1234567"),
+                              (["Hospital Number: RTH 418 3671"], "RTH4183671"), (["Hosp No: M 1234567"], "M1234567"),
+                              (["Unit No: K123456 23"], "K123456")] {
             XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
         }
         XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")
@@ -151,6 +184,20 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertEqual(hosp.count, 1)
         XCTAssertEqual(Set(hosp[0].from), ["b1", "t1"])
         XCTAssertFalse(builder.build(items: items, region: gb).suggestions.contains { $0.type == "membership" })
+    }
+
+    func testHospitalNumberSlipAfterItsFirstDigitIsRepaired() {
+        XCTAssertEqual(HospitalNumberFinder.match(in: "Hosp No RR12@45678"), .init(value: "RR12045678", repaired: true))
+        XCTAssertEqual(HospitalNumberFinder.match(in: "Hospital URN: J12345]"), .init(value: "J123451", repaired: true))
+        XCTAssertEqual(HospitalNumberFinder.match(in: "MRN: 12345678"), .init(value: "12345678", repaired: false))
+        XCTAssertNil(HospitalNumberFinder.match(in: "Hosp No RR1@4S678"), "two slips")
+        XCTAssertNil(HospitalNumberFinder.match(in: "Hosp No: see overleaf"))
+        XCTAssertEqual(HospitalNumberFinder.match(in: "Unit No: SO123456")?.value, "SO123456", "letters before the first digit are the prefix")
+        let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "Hosp No RR12@45678",
+                                                            bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)],
+                                     region: gb).suggestions.first { $0.type == "hospitalNumber" }
+        XCTAssertEqual(repaired?.checks, ["label", "ocr-repaired"])
+        XCTAssertLessThan(repaired?.confidence ?? 1, 0.7)
     }
 
     func testKindsAndOrdering() {

@@ -68,6 +68,20 @@ final class SocialSecurityTests: XCTestCase {
         XCTAssertEqual(SocialSecurityNumber.find(in: "SSN: 6Y 12 34 56"), [.guernsey("GY123456")], "G read as 6")
     }
 
+    func testIslandNumbersWithOneDigitSlip() {
+        func read(_ text: String) -> [String] {
+            SocialSecurityNumber.matches(in: text).map { ($0.repaired ? "~" : "") + $0.number.value }
+        }
+        XCTAssertEqual(read("SS No: JY 12 34 5S A"), ["~JY123455A"])
+        XCTAssertEqual(read("GY 12 @4 56"), ["~GY120456"])
+        XCTAssertEqual(read("JY 12 3g 56 B"), ["~JY123956B"], "lower-case g is a 9 (not the 6 of a capital G)")
+        XCTAssertEqual(read("JY 1O 34 56 A"), ["JY103456A"], "O for 0 is read as printed, as before")
+        XCTAssertEqual(read("GY 12 34 5 A"), [], "an A where the sixth digit is due may be a suffix after a lost digit")
+        XCTAssertEqual(read("JY 1S 3S 56 A"), [], "two slips")
+        XCTAssertEqual(read("AB 12 34 5S C"), [], "National Insurance numbers are not repaired")
+        XCTAssertEqual(SocialSecurityNumber.find(in: "SS No: JY 12 34 5S A"), [], "find gives numbers as printed")
+    }
+
     func testGuernseyPostcodeIsNotASocialSecurityNumber() {
         XCTAssertTrue(SocialSecurityNumber.find(in: "St Peter Port GY1 1AA").isEmpty)
     }
@@ -86,6 +100,30 @@ final class PostcodeTests: XCTestCase {
         XCTAssertNil(Postcode("AB1 1CI"), "inward letters never C, I, K, M, O, V")
         XCTAssertEqual(Postcode.find(in: "1 Rue Example, St Peter Port, GY1 1AA").map(\.value), ["GY1 1AA"])
         XCTAssertEqual(Postcode.find(in: "Address JE2 3AB Jersey").map(\.value), ["JE2 3AB"])
+        XCTAssertEqual(Postcode.find(in: "La Seigneurie GY 10 1SB").map(\.value), ["GY10 1SB"], "outward letters and digits apart")
+    }
+
+    func repairs(_ text: String) -> [String] {
+        Postcode.matches(in: text).map { ($0.repaired ? "~" : "") + $0.postcode.value }
+    }
+
+    /// One slip, repaired only where the shape leaves one reading (invented addresses).
+    func testSlipsRepairedByPosition() {
+        XCTAssertEqual(repairs("Exampleton B10 ORH"), ["~B10 0RH"], "O where the inward code has its digit")
+        XCTAssertEqual(repairs("St Example JES 6UY"), ["~JE5 6UY"], "S after JE: Jersey's outward code is JE and a digit")
+        XCTAssertEqual(repairs("JE3 SRG"), ["~JE3 5RG"])
+        XCTAssertEqual(repairs("Guernsey GY3 48G"), ["~GY3 4BG"], "8 where the inward code has a letter")
+        XCTAssertEqual(repairs("41 Example Lane, Derby DE3@ 4JR"), ["~DE30 4JR"], "a mark glued to the outward code is a slip, not a separator")
+        XCTAssertEqual(repairs("AB1 2CD"), [], "C is never an inward letter, and nothing to repair")
+    }
+
+    func testNoRepairWithoutEnoughReadDigitsOrWhenTwoFit() {
+        XCTAssertEqual(repairs("THIS IS THE CARD"), [], "`IS THE` would need two changes")
+        XCTAssertEqual(repairs("AB SAB"), [], "one digit read at most: not enough of a postcode to repair")
+        XCTAssertEqual(repairs("b10 Orh"), [], "no repair in lower case: a postcode is printed in capitals")
+        XCTAssertEqual(repairs("AB1 O2B"), [], "two slips")
+        XCTAssertEqual(repairs("A1S 2AB"), ["A1S 2AB"], "a letter where A9A has one is read as printed, not repaired")
+        XCTAssertEqual(repairs("A1$ 2AB"), ["~A15 2AB"], "$ fits only as a digit")
     }
 }
 

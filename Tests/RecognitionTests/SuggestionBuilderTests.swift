@@ -92,4 +92,35 @@ final class SuggestionBuilderTests: XCTestCase {
         let out = builder.build(items: items, region: gbTimezone)
         XCTAssertEqual(out.suggestions.map(\.value).prefix(2), ["9990000018", "9990000019"])
     }
+
+    // MARK: Codes that vouch for unchecked values (invented numbers)
+
+    func testACodeCarryingAJerseyNumberIsTheNumberNotAMembershipCard() {
+        let items = [
+            RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "JY123456A", bounds: box, confidence: 1),
+            line("t1", "SS No: JY¥123456A"),
+        ]
+        let out = builder.build(items: items, region: gbTimezone)
+        let jy = out.suggestions.filter { $0.type == "jerseySocialSecurity" }
+        XCTAssertEqual(jy.map(\.value), ["JY123456A"], "the code and the printed Y read twice are one number")
+        XCTAssertEqual(Set(jy[0].from), ["b1", "t1"])
+        XCTAssertTrue(jy[0].checks.contains("barcode"))
+        XCTAssertFalse(out.suggestions.contains { $0.type == "membership" })
+        XCTAssertEqual(out.region.code, .je)
+    }
+
+    func testAPrintedSlipOfACodesHospitalNumberJoinsTheCode() {
+        let items = [
+            RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "URN:J123456", bounds: box, confidence: 1),
+            line("t1", "Unit No: J123458"),
+            line("t2", "Hospital URN: J12345"),
+        ]
+        let out = builder.build(items: items, region: gbTimezone)
+        let hosp = out.suggestions.filter { $0.type == "hospitalNumber" }
+        XCTAssertEqual(hosp.map(\.value), ["J123456"], "slips of the code's value are not offered as other numbers")
+        XCTAssertEqual(Set(hosp[0].from), ["b1", "t1", "t2"])
+        // A printed number far from the code's is another number, and stays.
+        let other = builder.build(items: [items[0], line("t1", "MRN: 7654321")], region: gbTimezone).suggestions
+        XCTAssertEqual(Set(other.filter { $0.type == "hospitalNumber" }.map(\.value)), ["J123456", "7654321"])
+    }
 }

@@ -8,11 +8,22 @@ public enum DateFinder {
     public struct Match: Hashable, Sendable {
         public let date: SimpleDate
         public let role: Role
+        /// True when OCR slips in its digits were corrected to read it (only after a birth label).
+        public var repaired = false
+
+        public init(date: SimpleDate, role: Role, repaired: Bool = false) {
+            self.date = date; self.role = role; self.repaired = repaired
+        }
     }
 
+    /// At most this many characters are repaired in one date of birth.
+    public static let maxRepairs = 2
+
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    /// Labels matched as whole words (`born` is not inside `Osborne`). `0.0.b` and `d.0.b` are OCR's `D.O.B`.
-    static let birthLabels = ["date of birth", "d.o.b", "d. o. b", "d o b", "0.0.b", "d.0.b", "dob", "birth", "born", "b'day"]
+    /// Labels matched as whole words (`born` is not inside `Osborne`). `0.0.b` and `d.0.b` are OCR's `D.O.B`; `cob`,
+    /// `d0b` and `oob` its `DOB`.
+    static let birthLabels = ["date of birth", "d.o.b", "d. o. b", "d o b", "0.0.b", "d.0.b", "dob", "cob", "d0b", "oob", "birth",
+                              "born", "b'day"]
     static let otherLabels = ["date of issue", "expiry", "expires", "expired", "exp", "valid", "issue", "issued", "until",
                               "from", "start", "thru", "date", "appointment", "time", "printed", "admitted", "renewal",
                               "renew", "due", "effective"]
@@ -38,7 +49,22 @@ public enum DateFinder {
                 }
             }
         }
+        // OCR's `Date` at the start of a letter's date line (`Oate 24 January 2025`, `Dato: 16 July 2024`): one of
+        // its look-alike letters changed, a date following.
+        if lower.count > 5, found.isEmpty || found[0].0 > 0, isDateLookAlike(lower[0..<4]), !lower[4].isLetter,
+           lower[4...].drop(while: { $0 == " " || $0 == ":" || $0 == "." }).first?.isNumber == true {
+            found.append((0, 4, .expiryOrIssue))
+        }
         return found.sorted { $0.0 < $1.0 }.map { (start: $0.0, end: $0.1, role: $0.2) }
+    }
+
+    /// `date` with one letter read as a look-alike: `d` as `o`, `0`, `c` or `b`; `t` as `f` or `i`; `e` as `o`, `c` or
+    /// `a`. (`Dave` and `Dale` are not: `v` and `l` are no look-alikes of `t`.)
+    static func isDateLookAlike(_ word: ArraySlice<Character>) -> Bool {
+        let options: [Set<Character>] = [["d", "o", "0", "c", "b"], ["a"], ["t", "f", "i"], ["e", "o", "c", "a"]]
+        let w = Array(word)
+        guard w.count == 4, w != Array("date"), zip(w, options).allSatisfy({ $1.contains($0) }) else { return false }
+        return zip(w, "date").filter { $0 != $1 }.count == 1
     }
 
     /// The dates in a line, each with the role of the nearest label before it on the line; dates before any label
@@ -55,9 +81,34 @@ public enum DateFinder {
             start = label.end
         }
         if start < lower.count { segments.append((start..<lower.count, role)) }
-        return segments.flatMap { range, role in
-            dates(in: String(lower[range]), twoDigitYears: role == .dateOfBirth, today: today).map { Match(date: $0, role: role) }
+        let original = Array(text)
+        return segments.flatMap { range, role -> [Match] in
+            let found = dates(in: String(lower[range]), twoDigitYears: role == .dateOfBirth, today: today).map { Match(date: $0, role: role) }
+            // After a birth label, a date may be read with slips in its numbers (`3i-JAN-1957`, `O8/O8/1991`).
+            guard found.isEmpty, role == .dateOfBirth, original.count == lower.count,
+                  let repaired = repairingDigits(String(original[range])) else { return found }
+            return dates(in: repaired.lowercased(), twoDigitYears: true, today: today).map { Match(date: $0, role: role, repaired: true) }
         }
+    }
+
+    /// The text with slips (`DigitRepair`'s table) replaced in words that are otherwise digits (`3i` → `31`,
+    /// `l982` → `1982`; `Jul` and `1st` untouched), or nil when nothing changed or more than `maxRepairs` would.
+    static func repairingDigits(_ text: String) -> String? {
+        var out = "", word: [Character] = [], changes = 0
+        func flush() {
+            defer { word = [] }
+            let isSlip: (Character) -> Bool = { !($0.isASCII && $0.isNumber) && DigitRepair.candidates(for: $0) != nil }
+            guard word.contains(where: { $0.isASCII && $0.isNumber }), word.contains(where: isSlip),
+                  word.allSatisfy({ ($0.isASCII && $0.isNumber) || isSlip($0) }) else { out += String(word); return }
+            for c in word {
+                if isSlip(c), let d = DigitRepair.candidates(for: c)?.first { out.append(d); changes += 1 } else { out.append(c) }
+            }
+        }
+        for c in text {
+            if c.isLetter || c.isNumber || DigitRepair.candidates(for: c) != nil && !"/.-".contains(c) { word.append(c) } else { flush(); out.append(c) }
+        }
+        flush()
+        return (1...maxRepairs).contains(changes) ? out : nil
     }
 
     /// The role a line that is only a label gives the line below (`DATE OF BIRTH` above `12/09/1984`), or nil
@@ -126,6 +177,7 @@ public enum DateFinder {
         var k = i + 1
         if k < w.count, ["st", "nd", "rd", "th"].contains(w[k]) { k += 1 }
         if isSep(k) { k += 1 }
+        if k < w.count, w[k] == "of" { k += 1 }  // 14th of July 1945
         guard let m = month(k) else { return nil }
         k += 1
         if isSep(k) { k += 1 }

@@ -28,7 +28,7 @@ struct DemographicsClassifier: EvidenceClassifier {
             } else if NameFinder.isLabelLine(line.text), let next = card.text(i + 1), let name = NameFinder.leadingName(next) {
                 add(name, .labelled, line: i + 1, weight: 0.95)
                 usedAsValue.insert(i + 1)
-            } else if let name = NameFinder.surnameForename(line.text, following: card.lines[(i + 1)...].prefix(2).map(\.text)) {
+            } else if let name = NameFinder.twoPartName(card.lines.map(\.text), surnameAt: i) {
                 add(name, .surnameForename, line: i, weight: 0.95)
             }
         }
@@ -53,6 +53,9 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     // MARK: Dates
 
+    /// A date of birth read with slips repaired (`DateFinder.repairingDigits`) is offered below one read as printed.
+    static let repairedDateWeight = 0.8
+
     func dates(in card: CardReading) -> [Evidence] {
         var found: [Evidence] = []
         for (i, line) in card.lines.enumerated() {
@@ -61,9 +64,9 @@ struct DemographicsClassifier: EvidenceClassifier {
                 guard DateFinder.isPlausibleBirthDate(match.date, today: card.today) else { continue }
                 let labelled = match.role == .dateOfBirth
                 found.append(.valid(.dateOfBirth, match.date.iso, display: match.date.dayMonthYear,
-                                    checks: labelled ? ["labelled", "plausible"] : ["plausible"],
-                                    confidence: (labelled ? 1.0 : 0.6) * card.confidence(i), item: line,
-                                    fromBarcode: card.fromBarcode))
+                                    checks: (labelled ? ["labelled", "plausible"] : ["plausible"]) + (match.repaired ? ["ocr-repaired"] : []),
+                                    confidence: (labelled ? 1.0 : 0.6) * (match.repaired ? Self.repairedDateWeight : 1) * card.confidence(i),
+                                    item: line, fromBarcode: card.fromBarcode))
             }
         }
         return found
@@ -71,10 +74,15 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     // MARK: Postcodes and addresses
 
+    /// A postcode read with one slip repaired by its shape (`Postcode.matches`) has no check character behind it:
+    /// it is offered, marked `ocr-repaired`, below one read as printed.
+    static let repairedPostcodeWeight = 0.8
+
     func postcodes(in card: CardReading) -> [Evidence] {
         card.lines.enumerated().flatMap { i, line in
-            Postcode.find(in: line.text).map {
-                Evidence.valid(.postcode, $0.value, checks: ["format:postcode"], confidence: card.confidence(i), item: line,
+            Postcode.matches(in: line.text).map {
+                Evidence.valid(.postcode, $0.postcode.value, checks: $0.repaired ? ["format:postcode", "ocr-repaired"] : ["format:postcode"],
+                               confidence: card.confidence(i) * ($0.repaired ? Self.repairedPostcodeWeight : 1), item: line,
                                fromBarcode: card.fromBarcode)
             }
         }
@@ -87,7 +95,7 @@ struct DemographicsClassifier: EvidenceClassifier {
             guard let last = block.last else { return nil }
             let parts = block.map { Self.withoutAddressLabel(card.lines[$0].text) }.filter { !$0.isEmpty }
             let address = parts.joined(separator: ", ")
-            guard let postcode = Postcode.find(in: card.lines[last].text).first, address.count > postcode.value.count else { return nil }
+            guard let postcode = Postcode.matches(in: card.lines[last].text).first?.postcode, address.count > postcode.value.count else { return nil }
             let confidence = card.fromBarcode ? 0.9 : card.confidence(last) * 0.8
             return .valid(.address, address, checks: ["postcode"], confidence: confidence, item: card.lines[last],
                           fromBarcode: card.fromBarcode)
@@ -97,7 +105,7 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// Line indices of each address: lines above a postcode line, then the postcode line.
     func addressBlocks(in card: CardReading) -> [[Int]] {
         var blocks: [[Int]] = []
-        for (index, line) in card.lines.enumerated() where !Postcode.find(in: line.text).isEmpty {
+        for (index, line) in card.lines.enumerated() where !Postcode.matches(in: line.text).isEmpty {
             var block = [index]
             guard !Self.startsWithAddressLabel(line.text) else { blocks.append(block); continue }
             var k = index - 1

@@ -47,7 +47,7 @@ public enum NameFinder {
         "scheme", "contact", "emergency", "sex", "male", "female", "gp", "consultant", "maternity", "outpatient",
         "pharmacy", "prescription", "credit", "debit", "platinum", "gold", "silver", "premium", "account", "sort",
 "code", "st", "co", "shop", "store", "stores", "market", "cafe", "coffee", "bake", "bakery", "grocers", "books",
-        "garden", "world", "worker", "key", "university", "hospitals", "fitness", "leisure", "centre", "executive", "director", "officer", "nurse", "doctor", "team", "office",
+        "garden", "world", "worker", "key", "university", "surname", "forename", "forenames", "firstname", "hospitals", "fitness", "leisure", "centre", "executive", "director", "officer", "nurse", "doctor", "team", "office",
     ]
 
     /// Starts of card words OCR often cuts short or garbles at the end (`Discou`, `Hospita`).
@@ -83,22 +83,48 @@ public enum NameFinder {
         return cleanName(words.joined(separator: " "))
     }
 
-    /// `Surname EXAMPLE` with `Forename(s) Alex` on one of the next lines (OCR may garble the label's start, so
-    /// `orename` is looked for).
-    public static func surnameForename(_ line: String, following: [String]) -> String? {
+    /// Starts of the labels of a surname (`Surname`, OCR's `Surnanie`, `Last name`, `Family name`) and of first names
+    /// (`Forename(s)`, OCR's `Porename(e)`, `First name`, `Given names`, `Christian name`).
+    static let surnameLabelStems = ["surna", "last name", "family name"]
+    static let forenameLabelStems = ["forena", "orena", "first name", "given name", "christian name"]
+
+    /// The text after a two-part name label at the start of the line (`Surname: EXAMPLE` → `EXAMPLE`, `Forename(s)` →
+    /// ``), or nil when the line does not start with one. OCR may drop or change a letter before `orename`.
+    static func afterPartLabel(_ line: String, stems: [String]) -> String? {
         let trimmed = trim(line)
-        guard trimmed.lowercased().hasPrefix("surname") else { return nil }
-        let surname = trimmed.dropFirst("surname".count).drop { !$0.isLetter }
-        guard let last = cleanName(String(surname), allowVocabulary: false) else { return nil }
-        for next in following {
-            let lower = next.lowercased()
-            guard let r = lower.range(of: "orename") ?? lower.range(of: "first name") ?? lower.range(of: "given name") else { continue }
+        let lower = trimmed.lowercased()
+        for stem in stems {
+            guard let r = lower.range(of: stem), lower.distance(from: lower.startIndex, to: r.lowerBound) <= (stem == "orena" ? 1 : 0)
+            else { continue }
             let offset = lower.distance(from: lower.startIndex, to: r.upperBound)
-            let rest = String(next.dropFirst(offset)).drop { $0.isLetter || $0 == "(" || $0 == ")" }.drop { !$0.isLetter }
-            guard let first = cleanName(String(rest), allowVocabulary: false) else { return nil }
-            return first + " " + last
+            // The rest of the label's word and its `(s)`, then separators.
+            let rest = trimmed.dropFirst(offset).drop { $0.isLetter || $0 == "(" || $0 == ")" }.drop { !$0.isLetter }
+            return String(rest)
         }
         return nil
+    }
+
+    /// `Surname EXAMPLE` and `Forename(s) Alex` within three lines of each other, in either order, each value on its
+    /// label's line or alone on the line below a label that stands alone. `lines[i]` is the surname's label line.
+    public static func twoPartName(_ lines: [String], surnameAt i: Int) -> String? {
+        func value(at k: Int, stems: [String]) -> String? {
+            guard lines.indices.contains(k), let rest = afterPartLabel(lines[k], stems: stems) else { return nil }
+            if !rest.isEmpty { return cleanName(rest, allowVocabulary: false) }
+            // The label alone: its value is the next line, when that is no label of its own.
+            guard lines.indices.contains(k + 1), afterPartLabel(lines[k + 1], stems: surnameLabelStems + forenameLabelStems) == nil
+            else { return nil }
+            return cleanName(trim(lines[k + 1]), allowVocabulary: false)
+        }
+        guard let last = value(at: i, stems: surnameLabelStems) else { return nil }
+        for k in [i + 1, i + 2, i - 1, i - 2, i + 3, i - 3] {
+            if let first = value(at: k, stems: forenameLabelStems) { return first + " " + last }
+        }
+        return nil
+    }
+
+    /// `Surname EXAMPLE` with `Forename(s) Alex` on one of the next lines (see `twoPartName`).
+    public static func surnameForename(_ line: String, following: [String]) -> String? {
+        twoPartName([line] + following, surnameAt: 0)
     }
 
     /// A line that is a name and nothing else (`Alex Example`, `Alex EXAMPLE`, `ALEX EXAMPLE`).
@@ -119,10 +145,14 @@ public enum NameFinder {
     /// The text after a name label at the start of the line, or nil when it does not start with one.
     static func afterLabel(_ line: String) -> String? {
         let lower = line.lowercased()
-        // OCR's `Nome:` / `Narne:`: a four-letter word one letter away from `name`, with its colon.
-        if let colon = lower.firstIndex(of: ":"), lower[..<colon].count == 4,
-           zip(lower[..<colon], "name").filter({ $0 != $1 }).count == 1 {
-            return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        // OCR's `Nome:` / `Narne:` / `paame:`: a four-letter word one letter away from `name`, or a word of up to six
+        // letters ending `ame` (a mark read into the label's start), with its colon.
+        if let colon = lower.firstIndex(of: ":") {
+            let word = lower[..<colon]
+            if word.count == 4 && zip(word, "name").filter({ $0 != $1 }).count == 1
+                || (4...6).contains(word.count) && word.allSatisfy(\.isLetter) && word.hasSuffix("ame") {
+                return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            }
         }
         for label in labels where lower.hasPrefix(label) {
             let after = lower.dropFirst(label.count)
@@ -150,9 +180,15 @@ public enum NameFinder {
         guard !strict || surnameCaps else { return nil }
         // What follows the first name on a label (`(M)`, a date) is not part of it.
         let firstPart = parts[1].split(separator: " ").prefix { $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." } }
+        // Middle initials after the first name (`EXAMPLE, Alex J`) are kept: here they do not end the whole name.
+        let initials = firstPart.reversed().prefix { w in
+            let bare = w.hasSuffix(".") ? w.dropLast() : w[...]
+            return bare.count == 1 && bare.first!.isUppercase
+        }.reversed().map(String.init)
         guard let surname = cleanName(parts[0], allowVocabulary: !strict),
-              let first = cleanName(firstPart.joined(separator: " "), allowVocabulary: !strict),
-              first.first?.isUppercase == true else { return nil }
+              let given = cleanName(firstPart.dropLast(initials.count).joined(separator: " "), allowVocabulary: !strict),
+              given.first?.isUppercase == true else { return nil }
+        let first = ([given] + initials.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }).joined(separator: " ")
         return first + " " + (surnameCaps ? titleCased(surname) : surname)
     }
 
@@ -175,7 +211,14 @@ public enum NameFinder {
         while let first = words.first, titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) {
             words.removeFirst()
         }
+        // `Or` in front of two more words is OCR's `Dr`.
+        if words.count >= 3, words[0] == "Or" { words.removeFirst() }
         guard (1...5).contains(words.count) else { return nil }
+        if !allowVocabulary {
+            // A title after the first word (`ED Dr J Example`: a ward and its doctor) is not one person's name.
+            guard !words.dropFirst().contains(where: { titles.contains($0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) || $0 == "Or" })
+            else { return nil }
+        }
         var kept: [String] = []
         for (index, w) in words.enumerated() {
             let bare = w.hasSuffix(".") ? String(w.dropLast()) : w

@@ -7,15 +7,21 @@ import CardModel
 /// Each is a `hospitalNumber`; a band's patient ID is also a `jerseyPatientId` (the card), which
 /// `SuggestionBuilder` keeps only in Jersey.
 struct HospitalNumberClassifier: EvidenceClassifier {
+    /// A hospital number read with a slip repaired (`HospitalNumberFinder.value(startingIn:)`) is offered below one
+    /// read as printed.
+    static let repairedWeight = 0.8
+
     func evidence(in card: CardReading) -> [Evidence] {
         var found: [Evidence] = []
         var printed: Set<String> = []
         for (i, line) in card.lines.enumerated() {
-            guard let value = HospitalNumberFinder.find(in: line.text, next: card.text(i + 1)) else { continue }
-            printed.insert(value)
-            // No check digit vouches for a printed hospital number: an uncertain OCR line counts against it twice.
-            found.append(.valid(.hospitalNumber, value, checks: ["label"], confidence: 0.95 * card.confidence(i) * card.confidence(i),
-                                item: line, fromBarcode: card.fromBarcode))
+            guard let match = HospitalNumberFinder.match(in: line.text, next: card.text(i + 1)) else { continue }
+            printed.insert(match.value)
+            // No check digit vouches for a printed hospital number: an uncertain OCR line counts against it twice, and
+            // a repaired slip once more.
+            let confidence = 0.95 * card.confidence(i) * card.confidence(i) * (match.repaired ? Self.repairedWeight : 1)
+            found.append(.valid(.hospitalNumber, match.value, checks: match.repaired ? ["label", "ocr-repaired"] : ["label"],
+                                confidence: confidence, item: line, fromBarcode: card.fromBarcode))
         }
         for item in card.barcodes {
             guard let format = item.format else { continue }

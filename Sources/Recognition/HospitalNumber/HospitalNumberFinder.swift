@@ -29,8 +29,18 @@ public enum HospitalNumberFinder {
     /// Whether the line carries a hospital-number label.
     public static func isLabelled(_ line: String) -> Bool { label(in: line) != nil }
 
+    /// A value found after a label, and whether an OCR slip was corrected to read it.
+    public struct Match: Hashable, Sendable {
+        public let value: String
+        /// True when one character after the first digit was read as its look-alike (`RR84@85937` → `RR84085937`).
+        public let repaired: Bool
+    }
+
     /// The value after the label on `line`; or, when the label stands alone, the value that `next` starts with.
-    public static func find(in line: String, next: String? = nil) -> String? {
+    public static func find(in line: String, next: String? = nil) -> String? { match(in: line, next: next)?.value }
+
+    /// As `find`, saying whether a slip was repaired.
+    public static func match(in line: String, next: String? = nil) -> Match? {
         guard let end = label(in: line) else { return nil }
         let rest = String(line[end...])
         if let value = value(startingIn: rest) { return value }
@@ -46,11 +56,42 @@ public enum HospitalNumberFinder {
         return String(text[end...]).trimmingCharacters(in: CharacterSet(charactersIn: " :.#-"))
     }
 
-    /// The first token after separators, when it has the form of a hospital number.
-    static func value(startingIn text: String) -> String? {
+    /// At most this many characters are repaired in one hospital number (it has no check digit).
+    public static let maxRepairs = 1
+
+    /// The first token after separators, when it has the form of a hospital number — as printed, or with one slip
+    /// from `DigitRepair`'s table after its first digit (`RR84@85937`, `J23314]`): there a hospital number has only
+    /// digits, so the repair is the one reading. Letters before the first digit are its prefix and never changed.
+    static func value(startingIn text: String) -> Match? {
         let trimmed = text.drop { " :.#-=".contains($0) }
         let token = String(trimmed.prefix { $0.isLetter || $0.isNumber })
-        return isHospitalNumber(token) ? token.uppercased() : nil
+        if let grouped = joinedGroups(trimmed) { return Match(value: grouped, repaired: false) }
+        var run = Array(trimmed.prefix { $0.isLetter || $0.isNumber || DigitRepair.candidates(for: $0) != nil })
+        if run.last == "|" { run.removeLast() }  // a table's rule beside the value, more often than a 1
+        // A mark glued to the number is part of it (`J12345]` is not `J12345`).
+        if isHospitalNumber(token), run.count == token.count { return Match(value: token.uppercased(), repaired: false) }
+        guard let firstDigit = run.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+        var repaired = String(run[..<firstDigit]), changes = 0
+        for c in run[firstDigit...] {
+            if c.isASCII && c.isNumber { repaired.append(c); continue }
+            guard let d = DigitRepair.candidates(for: c), d.count == 1 else { return nil }
+            repaired.append(d[0]); changes += 1
+        }
+        guard (1...maxRepairs).contains(changes), isHospitalNumber(repaired) else { return nil }
+        return Match(value: repaired.uppercased(), repaired: true)
+    }
+
+    /// A number printed in groups (`RTH 418 3671`, `M 1234567`): when the first word alone is no hospital number,
+    /// it and the digit groups after it (single spaces between) joined, if that is one.
+    static func joinedGroups(_ text: Substring) -> String? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard let first = words.first, !first.isEmpty, !isHospitalNumber(String(first)) else { return nil }
+        var joined = String(first)
+        for word in words.dropFirst() {
+            guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) else { break }
+            joined += word
+        }
+        return joined.count > first.count && isHospitalNumber(joined) ? joined.uppercased() : nil
     }
 
     /// One to three letters then five to ten digits, or six to ten digits.

@@ -22,19 +22,43 @@ public enum SocialSecurityNumber: Hashable, Sendable {
     }
 
     /// Finds them in a line of OCR text, allowing the printed spacing (`JY 12 34 56 A`).
-    /// OCR often reads a J as `[`, `]`, `|` or `1` and a G as `6` before a Y: those are read as JY/GY when the
-    /// rest of the number is well formed (six digits, and for Jersey the A–D suffix).
+    /// OCR often reads a J as `[`, `]`, `|` or `1` and a G as `6` before a Y, and the Y as `¥`: those are read as
+    /// JY/GY when the rest of the number is well formed (six digits, and for Jersey the A–D suffix).
     public static func find(in text: String) -> [SocialSecurityNumber] {
-        // Compact each candidate: letters and digits of a run that may contain single spaces.
-        var upper = Array(text.uppercased())
+        matches(in: text).filter { !$0.repaired }.map(\.number)
+    }
+
+    /// A number found in text, and whether a digit slip was corrected to read it.
+    public struct Match: Hashable, Sendable {
+        public let number: SocialSecurityNumber
+        /// True when one character of the six digits was read as its look-alike from `DigitRepair`'s table
+        /// (`JY 12 34 5S A`); only for JY and GY, whose letters as read say what the number is.
+        public let repaired: Bool
+    }
+
+    /// At most this many digits are repaired in a JY or GY number (an `O` for a `0` is not counted: it is read as
+    /// printed).
+    public static let maxRepairs = 1
+
+    /// As `find`, and JY/GY numbers with one digit slip repaired by position.
+    public static func matches(in text: String) -> [Match] {
+        // OCR reads the Y as the yen sign, or reads it twice (`JY¥316384C`).
+        let original = Array(text.replacingOccurrences(of: "Y¥", with: "Y").replacingOccurrences(of: "¥Y", with: "Y")
+            .replacingOccurrences(of: "¥", with: "Y"))
+        var upper = original.map { c -> Character in
+            let u = String(c).uppercased()
+            return u.count == 1 ? Character(u) : c
+        }
         for i in upper.indices.dropLast() where upper[i + 1] == "Y" && (i == 0 || upper[i - 1] == " " || upper[i - 1] == ":") {
             if "[]|1".contains(upper[i]) { upper[i] = "J" } else if upper[i] == "6" { upper[i] = "G" }
         }
-        var found: [SocialSecurityNumber] = []
+        var found: [Match] = []
         var i = 0
         while i + 1 < upper.count {
             guard upper[i].isLetter, upper[i + 1].isLetter, i == 0 || !upper[i - 1].isLetter else { i += 1; continue }
             var compact: [Character] = [upper[i], upper[i + 1]]
+            let islands = ["JY", "GY"].contains(String(compact))
+            var repairs = 0
             var j = i + 2
             var overrun = false  // a seventh digit: the run is longer than a number (`GY1234567` is not `GY123456`)
             while j < upper.count, compact.count < 9 {
@@ -43,7 +67,12 @@ public enum SocialSecurityNumber: Hashable, Sendable {
                 let position = compact.count
                 if position < 8 {
                     // digits; O read for 0 is common inside the number
-                    if ch.isNumber { compact.append(ch) } else if ch == "O" { compact.append("0") } else { break }
+                    if ch.isNumber { compact.append(ch) } else if ch == "O" { compact.append("0") } else if islands, repairs < maxRepairs,
+                        let d = DigitRepair.candidates(for: original[j]), d.count == 1,
+                        // where the sixth digit is due, an A–D may be the suffix after a digit OCR lost: not a slip
+                        !(position == 7 && "ABCD".contains(ch)) {
+                        compact.append(d[0]); repairs += 1
+                    } else { break }
                 } else if ch.isLetter, j + 1 == upper.count || !upper[j + 1].isLetter {
                     compact.append(ch)
                 } else {
@@ -56,14 +85,15 @@ public enum SocialSecurityNumber: Hashable, Sendable {
             if compact.count >= 8, compact[2..<8].allSatisfy(\.isNumber), !overrun {
                 let digits = String(compact[2..<8])
                 let suffix: Character? = compact.count == 9 ? compact[8] : nil
+                let repaired = repairs > 0
                 if prefix == "JY", let s = suffix, "ABCD".contains(s) {
-                    found.append(.jersey("JY" + digits + String(s)))
+                    found.append(Match(number: .jersey("JY" + digits + String(s)), repaired: repaired))
                 } else if prefix == "GY" {
                     // Guernsey numbers have no suffix letter, but some are printed with one (`GY 12 34 56 A`):
                     // still the Guernsey number.
-                    found.append(.guernsey("GY" + digits))
+                    found.append(Match(number: .guernsey("GY" + digits), repaired: repaired))
                 } else if let s = suffix, "ABCD".contains(s), isValidNINOPrefix(prefix) {
-                    found.append(.nationalInsurance(prefix + digits + String(s)))
+                    found.append(Match(number: .nationalInsurance(prefix + digits + String(s)), repaired: false))
                 }
                 i = j
             } else {

@@ -22,12 +22,16 @@ public struct Postcode: Hashable, Sendable {
         return .gb
     }
 
-    // Outward: A9, A99, AA9, AA99, A9A, AA9A.
+    /// The outward code's shapes: A9, A99, AA9, AA99, A9A, AA9A (`A` a letter, `9` a digit).
+    static let outwardShapes = ["A9", "A99", "AA9", "AA99", "A9A", "AA9A"]
+    /// The inward code's shape: 9AA.
+    static let inwardShape = "9AA"
+
     static func isOutward(_ s: String) -> Bool {
         let c = Array(s)
         guard (2...4).contains(c.count), c[0].isLetter, c[0].isASCII else { return false }
         let pattern = String(c.map { $0.isNumber ? "9" : ($0.isLetter && $0.isASCII ? "A" : "?") })
-        return ["A9", "A99", "AA9", "AA99", "A9A", "AA9A"].contains(pattern)
+        return outwardShapes.contains(pattern)
     }
 
     // Inward: 9AA, the letters never C, I, K, M, O or V.
@@ -36,18 +40,102 @@ public struct Postcode: Hashable, Sendable {
         return c.count == 3 && c[0].isNumber && c[1...2].allSatisfy { $0.isASCII && $0.isLetter && !"CIKMOV".contains($0) }
     }
 
-    /// Postcodes in a line of text (`JE2 3AB`, `GY1 1AA`, `SW1A 1AA`).
+    /// A postcode found in text, and whether an OCR slip was corrected to read it.
+    public struct Match: Hashable, Sendable {
+        public let postcode: Postcode
+        /// True when one character was read as its look-alike (`B10 ORH` → `B10 0RH`, `JES 6UY` → `JE5 6UY`).
+        public let repaired: Bool
+    }
+
+    /// Postcodes in a line of text (`JE2 3AB`, `GY1 1AA`, `SW1A 1AA`, `GY 10 3QH`), as printed.
     public static func find(in text: String) -> [Postcode] {
-        let words = text.uppercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        var found: [Postcode] = []
+        matches(in: text).filter { !$0.repaired }.map(\.postcode)
+    }
+
+    /// At most this many characters are repaired in one postcode.
+    public static let maxRepairs = 1
+
+    /// Postcodes in a line of text, as printed or with one OCR slip repaired by position.
+    ///
+    /// A postcode has no check character, but its shape is strict: the inward code is digit, letter, letter and the
+    /// outward code's letters and digits stand in known places. A character in the wrong class is read as its
+    /// look-alike (`DigitRepair`'s table for a digit, its reverse for a letter) when:
+    /// - one character at most changes, and the letters OCR kept are capitals (a postcode is printed in capitals);
+    /// - exactly one postcode comes out of every shape that fits (so `S` in `JES` is a 5 only because JE is
+    ///   followed by one digit there);
+    /// - at least two characters of it were read as digits, or it starts with the islands' `JE` or `GY` as read:
+    ///   ordinary words (`IS THE`) never reach the shape with a single change.
+    public static func matches(in text: String) -> [Match] {
+        let words = tokens(of: text)
+        var found: [Match] = []
         var i = 0
         while i < words.count {
-            if i + 1 < words.count, let p = Postcode(words[i] + words[i + 1]), isOutward(words[i]) {
-                found.append(p); i += 2; continue
+            // `GY 10 3QH`: the outward code's letters and digits printed apart.
+            if i + 2 < words.count, (1...2).contains(words[i].count), words[i].allSatisfy({ $0.isASCII && $0.isUppercase }),
+               (1...2).contains(words[i + 1].count), words[i + 1].allSatisfy({ $0.isASCII && $0.isNumber }),
+               isInward(words[i + 2].uppercased()), let p = Postcode(words[i] + words[i + 1] + words[i + 2]) {
+                found.append(Match(postcode: p, repaired: false)); i += 3; continue
             }
-            if let p = Postcode(words[i]), words[i].count >= 5 { found.append(p) }
+            if i + 1 < words.count, isOutward(words[i].uppercased()), let p = Postcode(words[i] + words[i + 1]) {
+                found.append(Match(postcode: p, repaired: false)); i += 2; continue
+            }
+            if words[i].count >= 5, let p = Postcode(words[i]) {
+                found.append(Match(postcode: p, repaired: false)); i += 1; continue
+            }
+            if i + 1 < words.count, let p = repaired(outward: words[i], inward: words[i + 1]) {
+                found.append(Match(postcode: p, repaired: true)); i += 2; continue
+            }
             i += 1
         }
         return found
+    }
+
+    /// Words of a line: split at spaces and list punctuation, with stray marks trimmed from their ends. A mark
+    /// inside a word stays (`DE3@` is a slip for `DE30`, never the outward code `DE3`).
+    static func tokens(of text: String) -> [String] {
+        let separators: Set<Character> = [",", ";", ":", "(", ")", "/", "\""]
+        return text.split(whereSeparator: { $0.isWhitespace || separators.contains($0) }).map { word in
+            let keep: (Character) -> Bool = { $0.isLetter || $0.isNumber || "@$".contains($0) }
+            let start = word.firstIndex(where: keep) ?? word.endIndex
+            let end = word.lastIndex(where: keep).map { word.index(after: $0) } ?? start
+            return String(word[start..<max(start, end)])
+        }.filter { !$0.isEmpty }
+    }
+
+    /// The letters OCR reads in place of a postcode letter: the reverse of `DigitRepair`'s table (`8` → `B`).
+    static let letterForDigit: [Character: Character] = ["0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "T", "8": "B"]
+
+    /// The one postcode `outward inward` reads as with a single slip repaired by position, or nil.
+    static func repaired(outward: String, inward: String) -> Postcode? {
+        let out = Array(outward), inw = Array(inward)
+        guard inw.count == 3, (2...4).contains(out.count) else { return nil }
+        let readDigits = (out + inw).filter { $0.isASCII && $0.isNumber }.count
+        guard readDigits >= 2 || outward.hasPrefix("JE") || outward.hasPrefix("GY") else { return nil }
+        var results = Set<String>()
+        for shape in outwardShapes where shape.count == out.count {
+            guard let o = read(out, as: Array(shape)), let n = read(inw, as: Array(inwardShape)), o.changes + n.changes >= 1,
+                  o.changes + n.changes <= maxRepairs, let p = Postcode(o.text + n.text) else { continue }
+            results.insert(p.value)
+        }
+        guard results.count == 1, let value = results.first else { return nil }
+        return Postcode(value)
+    }
+
+    /// `chars` read as `shape` (`A` a capital letter, `9` a digit), changing look-alikes; nil when a character fits
+    /// neither way.
+    private static func read(_ chars: [Character], as shape: [Character]) -> (text: String, changes: Int)? {
+        var text = "", changes = 0
+        for (c, want) in zip(chars, shape) {
+            if want == "9" {
+                if c.isASCII && c.isNumber { text.append(c) } else if let d = DigitRepair.candidates(for: c), d.count == 1 {
+                    text.append(d[0]); changes += 1
+                } else { return nil }
+            } else {
+                if c.isASCII && c.isUppercase { text.append(c) } else if let l = letterForDigit[c] {
+                    text.append(l); changes += 1
+                } else { return nil }
+            }
+        }
+        return (text, changes)
     }
 }

@@ -13,8 +13,12 @@
 /// | `g` `q`            | 9     |
 ///
 /// A repair is used only where a check then holds (Modulus 11 for NHS numbers), at most
-/// `NHSNumberFinder.maxRepairs` characters, and only when exactly one repair validates; the suggestion then carries
-/// the check `repaired`.
+/// `NHSNumberFinder.maxRepairs` characters, and only when exactly one repair validates. Values without a check
+/// character are repaired only where their strict shape leaves one reading, and less: a postcode's letter/digit
+/// positions (`Postcode.matches`, one character, the reverse table for a letter), a hospital number's digits after
+/// its first (`HospitalNumberFinder`, one), a JY/GY number's six digits (`SocialSecurityNumber.matches`, one), a
+/// date's numbers after a birth label (`DateFinder`, two); each at a lower confidence. The suggestion then carries
+/// the check `ocr-repaired`.
 public enum DigitRepair {
     public static let table: [Character: [Character]] = [
         "O": ["0"], "o": ["0"], "Q": ["0"], "D": ["0"], "@": ["0"],

@@ -82,7 +82,49 @@ public struct SuggestionBuilder: Sendable {
             let readings = evidence.filter { $0.kind == joined[i].kind && $0.value == joined[i].value }
             if readings.contains(where: \.valid) { joined[i].valid = true; joined[i].problem = nil }
         }
-        return joined
+        return foldingSlipsIntoCodes(joined)
+    }
+
+    /// Kinds with no check character, so a printed slip passes their form: a hospital number, a social security
+    /// number.
+    static let uncheckedKinds: Set<SuggestionKind> = [.hospitalNumber, .jerseySocialSecurity, .guernseySocialSecurity, .nationalInsurance]
+
+    /// A printed reading that differs from a code's value of the same kind by at most this many characters is that
+    /// value misread (`K714761` printed beside a code carrying `K714781`).
+    static let slipDistance = 2
+
+    /// Printed readings of an unchecked kind that a code on the card contradicts by a slip or two are the code's
+    /// value misread: they join the code's suggestion instead of being offered as another value.
+    func foldingSlipsIntoCodes(_ joined: [Joined]) -> [Joined] {
+        var out = joined
+        var drop = Set<Int>()
+        for i in out.indices where Self.uncheckedKinds.contains(out[i].kind) && !out[i].fromBarcode {
+            let code = out.indices.first { k in
+                k != i && out[k].kind == out[i].kind && out[k].fromBarcode && out[k].valid
+                    && Self.editDistance(out[k].value, out[i].value, limit: Self.slipDistance) <= Self.slipDistance
+            }
+            guard let k = code else { continue }
+            for id in out[i].from where !out[k].from.contains(id) { out[k].from.append(id) }
+            drop.insert(i)
+        }
+        return out.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+    }
+
+    /// Levenshtein distance, or `limit + 1` once it is certainly above `limit`.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a), b = Array(b)
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// The demographics cards: Jersey's JHCI string and Guernsey's health details, from the name, date of birth

@@ -23,6 +23,9 @@ public final class LiveSession: @unchecked Sendable {
     private var tracker: ItemTracker
     private var emitted: [String: Suggestion] = [:]   // by suggestion id
     private var emittedKeys = Set<String>()
+    /// The id each value was last emitted under: the same number read again as another kind (a bare barcode
+    /// first taken for a membership code, then the card's "NHS Number" label read by OCR) replaces it.
+    private var emittedIdByValue: [String: String] = [:]
     private var stopReason: String?
     private var frames = 0, decoded = 0, ocrRuns = 0
     private var ocrBusy = false
@@ -348,6 +351,8 @@ public final class LiveSession: @unchecked Sendable {
             emitted[suggestion.id] = suggestion
             var event = ScanEvent(.suggestion, time: time, frame: frame.index)
             event.suggestion = suggestion
+            event.replaces = emittedIdByValue[suggestion.value]
+            emittedIdByValue[suggestion.value] = suggestion.id
             event.latencyMs = (Double(DispatchTime.now().uptimeNanoseconds - frame.capturedAt) / 1e4).rounded() / 100
             emit(event)
             if options.once, options.onceType == nil || options.onceType == suggestion.type, stopReason == nil {

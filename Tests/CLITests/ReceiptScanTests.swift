@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+/// The text stage on real scans nobody here made (../shared/corpus/receipts-dev: 120 SROIE receipt scans with
+/// typed key fields): cardscan must never read less than the tesseract CLI alone. Both run in this test, on the
+/// same files, scored as the set's README says (whitespace-normalised upper-case text; date, total and company
+/// as substrings, an address when 80% of its words are present).
+final class ReceiptScanTests: XCTestCase {
+    static let corpus = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/receipts-dev")
+    static let fields = ["date", "address", "total", "company"]
+
+    func testTextStageReadsAtLeastWhatTesseractReadsAlone() throws {
+        guard FileManager.default.fileExists(atPath: Self.corpus) else {
+            return XCTFail("\(Self.corpus) is missing: the receipt check needs ../shared beside the project")
+        }
+        let images = try FileManager.default.contentsOfDirectory(atPath: "\(Self.corpus)/img").filter { $0.hasSuffix(".jpg") }.sorted()
+        XCTAssertEqual(images.count, 120)
+
+        let run = try ScanCommandTests.cardscan(["scan", "--json", "--formats", "qr", "\(Self.corpus)/img"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        var ours: [String: String] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            let text = (result["items"] as! [[String: Any]]).filter { $0["kind"] as? String == "text" }.map { $0["text"] as! String }
+            ours[((result["source"] as! String) as NSString).lastPathComponent] = text.joined(separator: " ")
+        }
+        let theirs = try Self.tesseractCLI(images.map { "\(Self.corpus)/img/\($0)" })
+
+        var ourHits: [String: Int] = [:], cliHits: [String: Int] = [:]
+        for image in images {
+            let key = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
+                "\(Self.corpus)/key/\((image as NSString).deletingPathExtension).json"))) as! [String: String]
+            for field in Self.fields {
+                if Self.hit(field, key[field] ?? "", in: ours[image] ?? "") { ourHits[field, default: 0] += 1 }
+                if Self.hit(field, key[field] ?? "", in: theirs["\(Self.corpus)/img/\(image)"] ?? "") { cliHits[field, default: 0] += 1 }
+            }
+        }
+        print("receipts (\(images.count))  cardscan  tesseract CLI")
+        for field in Self.fields {
+            print("\(field.padding(toLength: 16, withPad: " ", startingAt: 0))\(ourHits[field] ?? 0)".padding(toLength: 26, withPad: " ", startingAt: 0)
+                  + "\(cliHits[field] ?? 0)")
+        }
+        for field in Self.fields {
+            XCTAssertGreaterThanOrEqual(ourHits[field] ?? 0, cliHits[field] ?? 0, "\(field): cardscan reads less than tesseract alone")
+        }
+    }
+
+    static func normalised(_ text: String) -> String {
+        text.uppercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static func hit(_ field: String, _ value: String, in text: String) -> Bool {
+        let text = normalised(text), value = normalised(value)
+        guard !value.isEmpty else { return false }
+        if field != "address" { return text.contains(value) }
+        let words = value.split(separator: " ")
+        return Double(words.filter { text.contains($0) }.count) >= 0.8 * Double(words.count)
+    }
+
+    /// `tesseract IMAGE stdout` with its defaults (OMP_THREAD_LIMIT=1, its fastest setting here), two at a time.
+    static func tesseractCLI(_ paths: [String]) throws -> [String: String] {
+        let results = Locked([String: String]())
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for path in paths.enumerated().filter({ $0.offset % 2 == worker }).map(\.element) {
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")
+                p.arguments = [path, "stdout"]
+                p.environment = ProcessInfo.processInfo.environment.merging(["OMP_THREAD_LIMIT": "1"]) { $1 }
+                let out = Pipe()
+                p.standardOutput = out
+                p.standardError = FileHandle.nullDevice
+                guard (try? p.run()) != nil else { continue }
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                p.waitUntilExit()
+                results.mutate { $0[path] = String(decoding: data, as: UTF8.self) }
+            }
+        }
+        XCTAssertEqual(results.value.count, paths.count, "the tesseract CLI ran on every receipt")
+        return results.value
+    }
+}
