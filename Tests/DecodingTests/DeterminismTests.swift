@@ -6,7 +6,7 @@ import ScanEngine
 import XCTest
 
 /// The same scan must give the same result however busy the machine is: the retry budget counts work, not
-/// seconds (ISSUES.md issue 12). The public corpus is scanned on a quiet machine and again with CPU-bound
+/// seconds (issue 12). The public corpus is scanned on a quiet machine and again with CPU-bound
 /// processes running beside it (one per core), and every image's codes must be identical.
 final class DeterminismTests: XCTestCase {
     func testSameResultsUnderLoad() throws {

@@ -3,12 +3,12 @@ import Decoding
 import Imaging
 import XCTest
 
-/// Data Matrix codes the way they reach the scanner on cards and wristbands (ISSUES.md issue 12): small and clean
+/// Data Matrix codes the way they reach the scanner on cards and wristbands (issue 12): small and clean
 /// on a card with text, and curved round a wrist and photographed at an angle. zxing-cpp 1.4's own detectors lose
 /// most of these; our locators (Sources/Decoding/Symbols) must not.
 final class SymbolLocatorTests: XCTestCase {
-    /// The issue's reproduction: an 80-pixel... no, zint's `--scale=5` (10 px per module, 160 px) GS1 symbol on a
-    /// flat white card beside two lines of text. A clean upright symbol must never be missed.
+    /// The issue's reproduction: zint's `--scale=5` GS1 symbol (16x16 modules, 160 px as zint draws it) on a flat
+    /// white 1100x700 card beside two lines of text. A clean upright symbol must never be missed.
     func testCleanSmallSymbolOnCard() throws {
         let dir = try TestPaths.scratchFolder()
         let code = "\(dir)/nhs.png", photo = "\(dir)/card-nhs.png"
