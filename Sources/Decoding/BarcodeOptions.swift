@@ -20,9 +20,10 @@ public struct BarcodeOptions: Sendable, Equatable {
     /// Images with more pixels than this skip the full-density zbar pass and are retried from a half-size copy.
     /// Default 1 000 000.
     public var retryHalfSizeAbove: Int = 1_000_000
-    /// Wall-clock safety cap on retries for one image, in seconds. Default 0.8 s; only a pathological image
-    /// reaches it (a retry already started finishes).
-    public var retryBudget: Double
+    /// Optional wall-clock cap on retries for one image, in seconds (a retry already started finishes). Default
+    /// nil: no cap, because a cap in seconds makes the result depend on how busy or slow the machine is (a loaded
+    /// CI runner, a small kiosk board); `retryEffort` bounds the work instead.
+    public var retryBudget: Double?
 
     /// Run the first pass's two readers (zbar; zxing for the 2D formats) on two threads at once. Default false;
     /// a live session on a multi-core machine turns it on: a 1280x720 frame then costs the slower reader's time
@@ -30,7 +31,7 @@ public struct BarcodeOptions: Sendable, Equatable {
     public var firstPassOnTwoThreads = false
 
     public init(formats: Set<BarcodeFormat> = Set(BarcodeFormat.allCases), retries: Bool = true,
-                retryBudget: Double = 0.8) {
+                retryBudget: Double? = nil) {
         self.formats = formats; self.retries = retries; self.retryBudget = retryBudget
     }
 }

@@ -63,6 +63,7 @@ enum RetryPlan {
         if longSide > 1500 {
             plan.append(scale(0.5))
         }
+        if let straightened = straightened(image) { plan.append(straightened) }
         plan.append(RetryAttempt(name: "inverted", cost: 1.2, make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) }))
         // An image cropped tight to the code leaves no quiet zone, which the detectors need. (Such images are
         // small: the code is all there is. In a large photo the code is rarely at the very edge.)
@@ -100,6 +101,16 @@ enum RetryPlan {
 
     static func scale(_ factor: Double) -> RetryAttempt {
         RetryAttempt(name: "scale\(factor)", cost: 1.3 * factor * factor, make: { ImageVariant.scaled($0, by: factor) })
+    }
+
+    /// The image turned so its strongest edge direction is upright (StripeAngle), for every format and both
+    /// readers: a long linear code or a PDF417 on a card turned by 5-45° reads there in one pass. Nothing when
+    /// the image is already upright or has no dominant direction.
+    static func straightened(_ image: GrayImage) -> RetryAttempt? {
+        guard let angle = StripeAngle.of(image), abs(angle) >= 4 else { return nil }
+        var attempt = rotate(-angle)
+        attempt = RetryAttempt(name: "straightened", cost: 1.8, make: attempt.make)
+        return attempt
     }
 
     static func rotate(_ degrees: Double) -> RetryAttempt {

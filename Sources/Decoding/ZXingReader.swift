@@ -26,8 +26,12 @@ struct ZXingReader: Sendable {
     struct Failure: Error { let message: String }
 
     /// Reads one image. The corresponding C++ function is `ZXing::ReadBarcodes` (via `czx_read`).
+    /// Aztec results are confirmed by two more decodes before they are returned (see AztecConfirmation).
     func read(_ image: GrayImage, pass: Pass) -> [Barcode] {
-        (try? readReportingFailure(image, pass: pass)) ?? []
+        let found = (try? readReportingFailure(image, pass: pass)) ?? []
+        return AztecConfirmation.confirmed(found, image: image, pass: pass) { image, pass in
+            (try? readReportingFailure(image, pass: pass)) ?? []
+        }
     }
 
     func readReportingFailure(_ image: GrayImage, pass: Pass) throws(Failure) -> [Barcode] {
@@ -66,6 +70,7 @@ struct ZXingReader: Sendable {
             }
             // contentType 1 is Binary, 2 Mixed, 5 UnknownECI: the text alone would lose bytes.
             let binary = [1, 2, 5].contains(s.contentType) || String(validating: bytes, as: UTF8.self) == nil
+            if format == .aztec, !AztecConfirmation.fits(bytes, inBits: Int(s.numBits)) { continue }
             found.append(Barcode(format: format, text: GTIN.canonicalText(text, format: format), bytes: binary ? bytes : nil,
                                  isGS1: s.contentType == 3, bounds: Quad(corners)))
         }

@@ -85,7 +85,8 @@ enum ScanCommand: Command {
                                  never values): OUT is a file for one image, a folder for several
           --retry-effort N       how much retrying one image may do, in units of its first pass (default: 6;
                                  about 14 runs every retry step)
-          --retry-budget SECONDS wall-clock cap on retries for one image (default: 0.8)
+          --retry-budget SECONDS wall-clock cap on retries for one image (default: none; --retry-effort
+                         bounds the work, so results do not depend on the machine's load)
 
         exit status: 0 something found; 2 nothing found; 3 some inputs could not be read (the rest were
         scanned); 1 no input could be read; 64 usage error.

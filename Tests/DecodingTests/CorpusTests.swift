@@ -35,11 +35,12 @@ final class CorpusTests: XCTestCase {
         .init(set: "qrcode-1", minimumPasses: 8, maximumMisreads: 0, zbarimg: 8, zxingCpp31: 8),
         .init(set: "qrcode-3", minimumPasses: 18, maximumMisreads: 0, zbarimg: 17, zxingCpp31: 18),
         .init(set: "qrcode-6", minimumPasses: 15, maximumMisreads: 0, zbarimg: 14, zxingCpp31: 15),
-        .init(set: "datamatrix-1", minimumPasses: 29, maximumMisreads: 0, zbarimg: 0, zxingCpp31: 30),
+        .init(set: "datamatrix-1", minimumPasses: 30, maximumMisreads: 0, zbarimg: 0, zxingCpp31: 30),
         .init(set: "datamatrix-2", minimumPasses: 13, maximumMisreads: 0, zbarimg: 0, zxingCpp31: 13),
         .init(set: "pdf417-1", minimumPasses: 17, maximumMisreads: 0, zbarimg: 0, zxingCpp31: 17),
-        // padding_bs.png: zxing-cpp 1.4 decodes Aztec padding wrongly (fixed upstream after 1.4): one misread.
-        .init(set: "aztec-1", minimumPasses: 25, maximumMisreads: 1, zbarimg: 0, zxingCpp31: 32),
+        // padding_bs.png: zxing-cpp 1.4 reads past the data (its padding taken for a binary shift) and returns
+        // bytes that change from run to run; AztecConfirmation refuses that result, so it is a miss, not a misread.
+        .init(set: "aztec-1", minimumPasses: 31, maximumMisreads: 0, zbarimg: 0, zxingCpp31: 32),
         .init(set: "falsepositives-1", minimumPasses: 21, maximumMisreads: 0, zbarimg: 21, zxingCpp31: 21),
     ]
 
@@ -89,7 +90,7 @@ final class CorpusTests: XCTestCase {
               + "Data Matrix + PDF417 + Aztec \(total(Self.matrixSets))/92; misreads: \(misreadDetail)")
         XCTAssertGreaterThanOrEqual(total(Self.linearSets), 84)
         XCTAssertGreaterThanOrEqual(total(Self.qrSets), 41)
-        XCTAssertGreaterThanOrEqual(total(Self.matrixSets), 84)
+        XCTAssertGreaterThanOrEqual(total(Self.matrixSets), 90)
         XCTAssertEqual(tallies["falsepositives-1"]?.misreads, 0, "false reads on images with no barcode")
     }
 }

@@ -18,6 +18,7 @@ typedef struct {
     int byteCount;
     int contentType;       ///< zxing ContentType: 0 Text, 1 Binary, 2 Mixed, 3 GS1, 4 ISO15434, 5 UnknownECI
     int x[4], y[4];        ///< corners: top-left, top-right, bottom-right, bottom-left
+    int numBits;           ///< data bits the decoder consumed (Result::numBits; 0 when the format does not say)
 } czx_symbol;
 
 typedef struct {
@@ -40,6 +41,9 @@ typedef struct {
 /// Reads an 8-bit luminance image. The corresponding C++ function is `ZXing::ReadBarcodes`.
 czx_results *czx_read(const uint8_t *gray, int width, int height, int rowStride, czx_options options);
 void czx_results_free(czx_results *results);
+
+/// Sets glibc's heap perturbation byte (0 turns it off). The corresponding C function is `mallopt(M_PERTURB, …)`.
+void czx_set_heap_perturbation(int value);
 
 #ifdef __cplusplus
 }

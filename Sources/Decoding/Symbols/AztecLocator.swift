@@ -58,7 +58,8 @@ enum AztecLocator {
             switch message {
             case .rune(let value):
                 return Found(grid: nil, rune: value, corners: corners(toImage, orientation, half: 5.5))
-            case .symbol(let layers, _):
+            case .symbol(let layers, let dataCodewords):
+                SymbolTrace.note("aztec mode message: \(layers) layers, \(dataCodewords) data codewords")
                 let size = AztecModeMessage.size(layers: layers, compact: !isFull)
                 let half = Double(size / 2)
                 // The symbol's own corners (in the sampled frame), then fitted to the whole grid.

@@ -19,30 +19,39 @@ enum DarkBlobs {
     /// Dark areas of `binary` (0 dark, 255 light) whose bounding box is between `minSide` and `maxSide` pixels
     /// each way. Dark pixels are grown by one pixel first: modules that touch only at a corner, and the single
     /// modules of a timing edge, join their neighbours.
-    static func find(in binary: GrayImage, minSide: Int, maxSide: Int) -> [DarkBlob] {
+    /// Also returns the bounding boxes of the smaller areas (3 pixels or more across), for `joiningNeighbours`.
+    static func find(in binary: GrayImage, minSide: Int, maxSide: Int) -> (blobs: [DarkBlob], small: [Box]) {
         let w = binary.width, h = binary.height
         // Grow: a pixel is dark when any pixel of its 3x3 neighbourhood is (separable: rows, then columns).
         var rows = [UInt8](repeating: 0, count: w * h)
+        var grown = [UInt8](repeating: 0, count: w * h)
+        var label = [Int32](repeating: 0, count: w * h)
+        var blobs: [DarkBlob] = []
+        // Small areas (a single module, a speck) by bounding box: a timing edge's dark modules can each stand alone.
+        var small: [Box] = []
+        var stack: [Int] = []
+        var next: Int32 = 1
+        // One pass over raw buffers (bounds-checked arrays made this the slowest step of the locators).
+        binary.pixels.withUnsafeBufferPointer { src in
+        rows.withUnsafeMutableBufferPointer { rows in
+        grown.withUnsafeMutableBufferPointer { grown in
+        label.withUnsafeMutableBufferPointer { label in
         for y in 0..<h {
             let base = y * binary.stride
-            for x in 0..<w where binary.pixels[base + x] == 0 {
+            for x in 0..<w where src[base + x] == 0 {
                 rows[y * w + x] = 1
                 if x > 0 { rows[y * w + x - 1] = 1 }
                 if x + 1 < w { rows[y * w + x + 1] = 1 }
             }
         }
-        var grown = rows
         for y in 0..<h {
             for x in 0..<w where rows[y * w + x] == 1 {
+                grown[y * w + x] = 1
                 if y > 0 { grown[(y - 1) * w + x] = 1 }
                 if y + 1 < h { grown[(y + 1) * w + x] = 1 }
             }
         }
         // Label by flood fill (explicit stack; recursion would overflow on a large area).
-        var label = [Int32](repeating: 0, count: w * h)
-        var blobs: [DarkBlob] = []
-        var stack: [Int] = []
-        var next: Int32 = 1
         for start in 0..<(w * h) where grown[start] == 1 && label[start] == 0 {
             var (minX, minY, maxX, maxY, count) = (w, h, 0, 0, 0)
             label[start] = next
@@ -57,6 +66,8 @@ enum DarkBlobs {
                 if y + 1 < h, grown[i + w] == 1, label[i + w] == 0 { label[i + w] = next; stack.append(i + w) }
             }
             let bw = maxX - minX + 1, bh = maxY - minY + 1
+            // Specks of one or two pixels are noise, not modules.
+            if max(bw, bh) < minSide, max(bw, bh) >= 3 { small.append((minX, minY, maxX, maxY)) }
             if min(bw, bh) >= minSide, max(bw, bh) <= maxSide {
                 // The hull needs only each row's leftmost and rightmost pixel of this area.
                 var outline: [PointF] = []
@@ -78,7 +89,31 @@ enum DarkBlobs {
             }
             next += 1
         }
-        return blobs
+        } } } }  // the four buffers above
+        return (blobs, small)
+    }
+
+    typealias Box = (minX: Int, minY: Int, maxX: Int, maxY: Int)
+
+    /// `blob` with the small areas just outside it added to its hull: a Data Matrix's timing modules that touch
+    /// nothing (a light module below and beside each) still belong to the symbol, and without them its outline
+    /// loses a corner.
+    static func joiningNeighbours(_ blob: DarkBlob, _ small: [Box]) -> DarkBlob {
+        // Module-sized: between a 40-module symbol's module and a 4-module one's.
+        let limit = max(blob.width, blob.height) / 4, least = max(3, max(blob.width, blob.height) / 40)
+        var extra: [PointF] = []
+        for s in small {
+            let side = max(s.maxX - s.minX, s.maxY - s.minY) + 1
+            guard side <= limit, side >= least else { continue }
+            let reach = side + side / 2
+            guard s.maxX >= blob.minX - reach, s.minX <= blob.maxX + reach, s.maxY >= blob.minY - reach,
+                  s.minY <= blob.maxY + reach else { continue }
+            extra += [PointF(x: Double(s.minX), y: Double(s.minY)), PointF(x: Double(s.maxX) + 1, y: Double(s.minY)),
+                      PointF(x: Double(s.minX), y: Double(s.maxY) + 1), PointF(x: Double(s.maxX) + 1, y: Double(s.maxY) + 1)]
+        }
+        guard !extra.isEmpty else { return blob }
+        return DarkBlob(minX: blob.minX, minY: blob.minY, maxX: blob.maxX, maxY: blob.maxY, pixelCount: blob.pixelCount,
+                        hull: convexHull(blob.hull + extra))
     }
 
     /// Andrew's monotone chain; clockwise in image coordinates.

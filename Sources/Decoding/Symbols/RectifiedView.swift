@@ -34,15 +34,16 @@ struct RectifiedView {
     }
 }
 
-/// A straight line in a view, as `depth = a + b * s` for one side: `s` runs along the side, `depth` inward from
-/// the view's border (so one type serves all four sides).
+/// One side of a symbol in a view, as `depth = a + b * s + c * s * s`: `s` runs along the side, `depth` inward
+/// from the view's border (so one type serves all four sides). The square term follows a side that a curved band
+/// bends; on a flat symbol it comes out near zero.
 struct SideLine {
     /// 0 left, 1 top, 2 right, 3 bottom: clockwise, as seen.
     let side: Int
-    let a: Double, b: Double
+    let a: Double, b: Double, c: Double
     let viewSize: Int
 
-    func depth(at s: Double) -> Double { a + b * s }
+    func depth(at s: Double) -> Double { a + b * s + c * s * s }
 
     /// The view point at `s` along the side and `depth` in.
     static func point(side: Int, s: Double, depth: Double, viewSize: Int) -> PointF {
@@ -55,15 +56,23 @@ struct SideLine {
         }
     }
 
-    /// Where two sides' lines cross (a corner of the symbol), in view coordinates.
+    /// The point of this side at `s`.
+    func point(at s: Double) -> PointF { Self.point(side: side, s: s, depth: depth(at: s), viewSize: viewSize) }
+
+    /// The coordinate along this side of view point `p`.
+    func along(_ p: PointF) -> Double { side % 2 == 0 ? p.y : p.x }
+
+    /// Where this side meets a neighbouring one (a corner of the symbol), in view coordinates: each side is a
+    /// function of the other's coordinate, so alternating between them converges (the sides are near square).
     func intersection(with other: SideLine) -> PointF? {
-        let p1 = Self.point(side: side, s: 0, depth: depth(at: 0), viewSize: viewSize)
-        let p2 = Self.point(side: side, s: 100, depth: depth(at: 100), viewSize: viewSize)
-        let q1 = Self.point(side: other.side, s: 0, depth: other.depth(at: 0), viewSize: viewSize)
-        let q2 = Self.point(side: other.side, s: 100, depth: other.depth(at: 100), viewSize: viewSize)
-        let d = (p2.x - p1.x) * (q2.y - q1.y) - (p2.y - p1.y) * (q2.x - q1.x)
-        guard abs(d) > 1e-9 else { return nil }
-        let t = ((q1.x - p1.x) * (q2.y - q1.y) - (q1.y - p1.y) * (q2.x - q1.x)) / d
-        return p1.lerp(p2, t)
+        guard side % 2 != other.side % 2 else { return nil }
+        var p = point(at: Double(viewSize) / 2)
+        for _ in 0..<20 {
+            p = other.point(at: other.along(p))
+            p = point(at: along(p))
+        }
+        let check = other.point(at: other.along(p))
+        guard check.distance(to: p) < 0.5, p.x.isFinite, p.y.isFinite else { return nil }
+        return p
     }
 }

@@ -37,23 +37,63 @@ struct SymbolEdge {
             }
         }
         guard hits.count >= max(6, scans / 2) else { return nil }
-        // The outer envelope: in each of eight stretches along the side, the second-shallowest hit (a timing
-        // side's dark modules reach the edge in every stretch; one stray speck does not move it).
-        let bins = 8
-        var envelope: [(Double, Double)] = []
-        for k in 0..<bins {
-            let lo = from + span * Double(k) / Double(bins), hi = from + span * Double(k + 1) / Double(bins)
-            let inBin = hits.filter { $0.s >= lo && $0.s < hi }.map(\.depth).sorted()
-            guard !inBin.isEmpty else { continue }
-            envelope.append(((lo + hi) / 2, inBin[min(1, inBin.count - 1)]))
-        }
-        guard envelope.count >= 4, var fit = fitLine(envelope) else { return nil }
+        // The outer envelope: fit a line, keep the hits not deeper than it, fit again. A solid side's hits are all
+        // on it; a timing side's light modules leave hits a module or more deeper, which fall away. (Binning the
+        // side and taking each bin's shallowest hit fails on small symbols, whose bins can miss every dark timing
+        // module.) Then hits far outside the line, specks in the margin, are dropped and the line fitted again.
         let tolerance = max(1.0, 0.015 * span)
-        let near = envelope.filter { abs($0.1 - (fit.a + fit.b * $0.0)) <= 2 * tolerance }
-        if near.count >= 4, near.count < envelope.count, let refit = fitLine(near) { fit = refit }
-        let onLine = hits.filter { abs($0.depth - (fit.a + fit.b * $0.s)) <= tolerance }.count
-        return SymbolEdge(line: SideLine(side: side, a: fit.a, b: fit.b, viewSize: size),
-                          solidity: Double(onLine) / Double(scans))
+        let all = hits.map { ($0.s, $0.depth) }
+        guard var fit = fitLine(all) else { return nil }
+        for _ in 0..<5 {
+            let shallow = all.filter { $0.1 <= fit.a + fit.b * $0.0 + 0.5 * tolerance }
+            guard shallow.count >= 4, let next = fitLine(shallow) else { break }
+            fit = next
+        }
+        let kept = all.filter { abs($0.1 - (fit.a + fit.b * $0.0)) <= tolerance }
+        if kept.count >= 4, let refit = fitLine(kept) { fit = refit }
+        var onLine = hits.filter { abs($0.depth - (fit.a + fit.b * $0.s)) <= tolerance }
+        // The curve: a second-order envelope grown from the line's hits (a side bent by a curved band leaves its
+        // middle off any straight line), kept when it holds more hits than the line did.
+        var curve = (a: fit.a, b: fit.b, c: 0.0)
+        if onLine.count >= 8, var q = fitQuadratic(onLine.map { ($0.s, $0.depth) }) {
+            for _ in 0..<3 {
+                let shallow = all.filter { $0.1 <= q.a + q.b * $0.0 + q.c * $0.0 * $0.0 + 0.5 * tolerance }
+                guard shallow.count >= 8, let next = fitQuadratic(shallow) else { break }
+                q = next
+            }
+            let onCurve = hits.filter { abs($0.depth - (q.a + q.b * $0.s + q.c * $0.s * $0.s)) <= tolerance }
+            // A bend of at most a seventh of the side (a band round a wrist), never a wild fit to a few points.
+            if onCurve.count >= onLine.count, abs(q.c) * span * span / 4 < span / 7,
+               let refit = fitQuadratic(onCurve.map { ($0.s, $0.depth) }) {
+                curve = refit
+                onLine = onCurve
+            }
+        }
+        return SymbolEdge(line: SideLine(side: side, a: curve.a, b: curve.b, c: curve.c, viewSize: size),
+                          solidity: Double(onLine.count) / Double(scans))
+    }
+
+    /// Least squares `y = a + b x + c x^2` (normal equations, Cramer's rule on the centred x for stability).
+    static func fitQuadratic(_ points: [(Double, Double)]) -> (a: Double, b: Double, c: Double)? {
+        let n = Double(points.count)
+        let mean = points.reduce(0) { $0 + $1.0 } / n
+        var s = [Double](repeating: 0, count: 5), t = [Double](repeating: 0, count: 3)
+        for (x0, y) in points {
+            let x = x0 - mean
+            var p = 1.0
+            for k in 0..<5 { s[k] += p; if k < 3 { t[k] += p * y }; p *= x }
+        }
+        func det(_ m: [[Double]]) -> Double {
+            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        }
+        let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
+        let d = det(m)
+        guard abs(d) > 1e-9 else { return nil }
+        func replaced(_ col: Int) -> [[Double]] { (0..<3).map { r in (0..<3).map { c in c == col ? t[r] : m[r][c] } } }
+        let (a0, b0, c0) = (det(replaced(0)) / d, det(replaced(1)) / d, det(replaced(2)) / d)
+        // Back from centred x: y = a0 + b0 (x - m) + c0 (x - m)^2.
+        return (a0 - b0 * mean + c0 * mean * mean, b0 - 2 * c0 * mean, c0)
     }
 
     /// Least squares `y = a + b x`.

@@ -11,12 +11,16 @@ struct SymbolReader {
     /// Every Data Matrix and Aztec symbol found in `image`, in `image`'s pixels.
     func read(_ image: GrayImage, formats: Set<BarcodeFormat>) -> [Barcode] {
         var found: [Barcode] = []
-        let binary = image.binarized(window: 31, offset: 6)
+        var clock = SymbolTrace.Clock()
+        let binary = LocalThreshold.binarize(image, window: 31, offset: 6)
+        clock.lap("binarised")
         if formats.contains(.dataMatrix) {
             found += readDataMatrix(image, binary: binary)
+            clock.lap("data matrix")
         }
         if formats.contains(.aztec) {
             found += readAztec(image, binary: binary)
+            clock.lap("aztec")
         }
         return found
     }
@@ -40,27 +44,53 @@ struct SymbolReader {
         return found
     }
 
+    /// Area of a polygon (shoelace formula).
+    static func area(_ polygon: [PointF]) -> Double {
+        var twice = 0.0
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2
+    }
+
     static func quad(_ corners: [PointF]) -> Quad {
         Quad(corners.map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) })
     }
 
     private func readDataMatrix(_ image: GrayImage, binary: GrayImage) -> [Barcode] {
         let shortSide = min(image.width, image.height)
-        let blobs = DarkBlobs.find(in: binary, minSide: 14, maxSide: shortSide * 9 / 10)
+        var clock = SymbolTrace.Clock()
+        defer { clock.lap("data matrix candidates tried") }
+        let (blobs, small) = DarkBlobs.find(in: binary, minSide: 14, maxSide: shortSide * 9 / 10)
+        let candidates = blobs
             .filter { blob in
                 // Square-ish and mostly dark once grown: a symbol, not a line of text or a bar.
                 let aspect = Double(max(blob.width, blob.height)) / Double(min(blob.width, blob.height))
                 return aspect <= 3.5 && blob.pixelCount * 10 >= blob.width * blob.height * 3
             }
-            .sorted { $0.pixelCount > $1.pixelCount }
-        var found: [Barcode] = []
-        for blob in blobs.prefix(12) {
-            guard let quad = QuadFit.corners(of: blob.hull),
-                  let symbol = DataMatrixLocator.locate(in: image, outline: quad) else { continue }
-            if let barcode = decode(symbol.grid, format: .dataMatrix, corners: symbol.corners),
-               !found.contains(where: { $0.text == barcode.text }) {
-                found.append(barcode)
+            .compactMap { blob -> (quad: [PointF], score: Double)? in
+                // A symbol fills its hull, and its hull is close to a quadrilateral; photo texture does neither.
+                let hullArea = Self.area(blob.hull)
+                let joined = DarkBlobs.joiningNeighbours(blob, small)
+                SymbolTrace.note("area at \(blob.minX),\(blob.minY) \(blob.width)x\(blob.height): fill \(Int(Double(blob.pixelCount) / hullArea * 100))%, quad \(QuadFit.corners(of: joined.hull).map { Int(Self.area($0) / Self.area(joined.hull) * 100) } ?? -1)%")
+                guard hullArea > 0, Double(blob.pixelCount) >= 0.5 * hullArea else { return nil }
+                guard let quad = QuadFit.corners(of: joined.hull), Self.area(quad) >= 0.75 * Self.area(joined.hull) else {
+                    return nil
+                }
+                // Most symbol-like first: solid, quadrilateral, and large (photo texture makes many small areas).
+                let shape = Double(blob.pixelCount) / hullArea * Self.area(quad) / Self.area(joined.hull)
+                return (quad, shape * Double(blob.pixelCount).squareRoot())
             }
+            .sorted { $0.score > $1.score }
+        clock.lap("dark areas")
+        SymbolTrace.note("\(candidates.count) dark area(s) to try as Data Matrix")
+        var found: [Barcode] = []
+        for candidate in candidates.prefix(16) {
+            guard let symbol = DataMatrixLocator.locate(in: image, outline: candidate.quad) else { continue }
+            guard let barcode = symbol.grids.lazy.compactMap({ decode($0, format: .dataMatrix, corners: symbol.corners) }).first
+            else { continue }
+            if !found.contains(where: { $0.text == barcode.text }) { found.append(barcode) }
         }
         return found
     }

@@ -11,6 +11,17 @@ enum SymbolTrace {
         FileHandle.standardError.write(Data("symbols: \(message())\n".utf8))
     }
 
+    /// Time per stage, printed when tracing.
+    struct Clock {
+        private var last = Date()
+        mutating func lap(_ stage: String) {
+            guard SymbolTrace.isOn else { return }
+            let now = Date()
+            note("\(stage): \(Int(now.timeIntervalSince(last) * 1000)) ms")
+            last = now
+        }
+    }
+
     /// With `CARDSCAN_TRACE_SYMBOLS_DIR` set too, each drawn grid is written there as a PGM file.
     static func dump(_ image: GrayImage, _ name: String) {
         guard isOn, let dir = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_SYMBOLS_DIR"] else { return }

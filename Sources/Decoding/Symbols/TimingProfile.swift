@@ -39,7 +39,10 @@ struct TimingProfile {
     /// Module centres along the line (fractions 0...1) for `modules` modules: the midpoints between measured
     /// boundaries when there are exactly enough of them, else evenly spaced.
     func moduleCentres(_ modules: Int) -> [Double] {
-        let boundaries = [0.0] + transitions + [1.0]
+        // A crossing within a fraction of a module of either end is the edge itself (the line starting or ending
+        // just outside the symbol), not a module boundary.
+        let margin = 0.3 / Double(modules)
+        let boundaries = [0.0] + transitions.filter { $0 > margin && $0 < 1 - margin } + [1.0]
         if boundaries.count == modules + 1 {
             return (0..<modules).map { (boundaries[$0] + boundaries[$0 + 1]) / 2 }
         }

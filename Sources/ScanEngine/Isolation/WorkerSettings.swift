@@ -9,7 +9,7 @@ public struct WorkerSettings: Codable, Sendable {
     var formats: [String]
     var retries: Bool
     var retryEffort: Double
-    var retryBudget: Double
+    var retryBudget: Double?
     var pixelLimit: Int
     var region: RegionResolution?
     var readsText: Bool
