@@ -79,46 +79,38 @@ public final class TextReader {
         //    card are what made whole-frame layout analysis return junk.
         var turns = 0
         var deskew = 0.0
-        if let layout = TextLayout(marks: work.textMarks()),
-           let corners = layout.textCorners(sourceWidth: work.width, sourceHeight: work.height) {
+        let layout = TextLayout(marks: work.textMarks())
+        func block(along degrees: Double) -> (GrayImage, [(Double, Double) -> (Double, Double)], Double)? {
+            guard let layout, let corners = layout.textCorners(sourceWidth: work.width, sourceHeight: work.height, along: degrees)
+            else { return nil }
             // The block is cut from the photo itself, not from the working copy: small print in a large scan
             // (a receipt, a letter) keeps the pixels the reduction would have averaged away.
-            deskew = abs(layout.angleDegrees) >= 0.5 ? -layout.angleDegrees : 0
-            let sourceCorners = corners.map { (x: $0.x / factor, y: $0.y / factor) }
-            (work, transforms) = Self.levelledBlock(of: image, corners: sourceCorners, degrees: deskew,
-                                                    printSize: layout.medianMarkSize / factor, workingFactor: factor)
+            let level = abs(degrees) >= 0.5 ? -degrees : 0
+            let (cut, back) = Self.levelledBlock(of: image, corners: corners.map { (x: $0.x / factor, y: $0.y / factor) },
+                                                 degrees: level, printSize: layout.printSize(along: degrees) / factor,
+                                                 workingFactor: factor)
+            return (cut, back, level)
+        }
+        if let layout, let (cut, back, level) = block(along: layout.angleDegrees) {
+            (work, transforms, deskew) = (cut, back, level)
             stage("layout")
         } else {
             levelByProjection(&work, &transforms, &turns, &deskew)
         }
 
-        // 5. Right way up: leptonica's ascender/descender statistics on the level text say upside down or not;
-        //    when they cannot tell, tesseract's own confidence on both ways decides (below).
-        // (Measured at working size: at half size the letters are too small for ascender statistics.)
-        let upright = work.textUprightConfidence() ?? 0
-        if Self.trace {
-            FileHandle.standardError.write(Data("ocr deskew \(deskew), turns \(turns), upright \(upright)\n".utf8))
-        }
-        var flipped = false
-        if upright < -0.5 {
-            flipped = true
-        }
-
-        // 6. Read with tesseract's layout analysis; when the up/down test could not tell, or little real text came
-        //    back, read the block the other way up too and keep the way that reads as text.
-        var (final, back) = Self.turn(work, quarterTurns: flipped ? 2 : 0)
-        stage("updown")
-        var lines = engine.recognize(final, layout: .automatic)
-        stage("recognise")
-        // (Text read the wrong way up never comes back as several card words: a reading that has them stands.)
-        // A turn the statistics ask for is confirmed by reading both ways: they are unreliable on print with few
-        // ascenders and descenders (capitals and digits — receipts, labels), and an upright page read upside down
-        // is a page lost.
-        if flipped || (abs(upright) <= 0.5 && Self.quality(lines) < Self.convincingQuality) || Self.quality(lines) < 4 {
-            let (other, otherBack) = Self.turn(work, quarterTurns: flipped ? 0 : 2)
-            let otherLines = engine.recognize(other, layout: .automatic)
-            if Self.quality(otherLines) > Self.quality(lines) {
-                final = other; back = otherBack; lines = otherLines; flipped.toggle()
+        // 5-6. Right way up, and read with tesseract's layout analysis (`readUpright`).
+        var (final, back, lines, flipped, upright) = readUpright(work)
+        // Next to no text: the lines may run along another direction the marks suggested (wood grain or a thumb
+        // can outvote a small card's print; a blurred card's words merge into blobs). Those are read too, and
+        // the reading with the most real text wins.
+        if Self.quality(lines) < Self.convincingQuality, let layout {
+            for degrees in layout.alternativeAngles {
+                guard let (cut, cutBack, level) = block(along: degrees) else { continue }
+                let other = readUpright(cut)
+                if Self.quality(other.lines) > Self.quality(lines) + 2 {
+                    (work, transforms, deskew) = (cut, cutBack, level)
+                    (final, back, lines, flipped, upright) = other
+                }
             }
         }
         stage("second-orientation")
@@ -153,6 +145,28 @@ public final class TextReader {
                  words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) })
         }
         return Reading(lines: result, quarterTurns: turns % 4, deskewDegrees: deskew)
+    }
+
+    /// Steps 5-6 of `read` on a levelled block: right way up, and read with tesseract's layout analysis.
+    /// Leptonica's ascender/descender statistics say upside down or not; when they cannot tell, or little real
+    /// text came back, the block is read the other way up too and the way that reads as text is kept. A turn the
+    /// statistics ask for is confirmed the same way: they are unreliable on print with few ascenders and
+    /// descenders (capitals and digits — receipts, labels), and an upright page read upside down is a page lost.
+    /// (Text read the wrong way up never comes back as several card words: a reading that has them stands.)
+    private func readUpright(_ work: GrayImage)
+        -> (final: GrayImage, back: (Double, Double) -> (Double, Double), lines: [TesseractEngine.Line], flipped: Bool, upright: Double) {
+        let upright = work.textUprightConfidence() ?? 0
+        var flipped = upright < -0.5
+        var (final, back) = Self.turn(work, quarterTurns: flipped ? 2 : 0)
+        var lines = engine.recognize(final, layout: .automatic)
+        if flipped || (abs(upright) <= 0.5 && Self.quality(lines) < Self.convincingQuality) || Self.quality(lines) < 4 {
+            let (other, otherBack) = Self.turn(work, quarterTurns: flipped ? 0 : 2)
+            let otherLines = engine.recognize(other, layout: .automatic)
+            if Self.quality(otherLines) > Self.quality(lines) {
+                final = other; back = otherBack; lines = otherLines; flipped.toggle()
+            }
+        }
+        return (final, back, lines, flipped, upright)
     }
 
     /// Reads one line again, closer: the line whose bounds (in `image`'s pixels, as `read` gave them) are `line`,

@@ -11,10 +11,15 @@ public struct TextLayout: Sendable {
     public let angleDegrees: Double
     /// How many neighbour directions agreed with the angle: little text, or none, when small.
     public let support: Int
+    /// Other directions the lines might run in, most supported first (at most two).
+    public let alternativeAngles: [Double]
     /// The marks that belong to text (they have neighbours of a similar size nearby).
     public let marks: [TextMark]
-    /// Median height of those marks, in pixels: the print size.
-    public let medianMarkSize: Double
+    private let medianMarkHeight: Double, medianMarkWidth: Double
+    /// The print size: the marks' median extent across the lines (their height for lines running across the
+    /// image, their width for lines running down it).
+    public var medianMarkSize: Double { printSize(along: angleDegrees) }
+    public func printSize(along degrees: Double) -> Double { abs(degrees) < 45 ? medianMarkHeight : medianMarkWidth }
 
     /// nil when there are too few marks to say anything.
     public init?(marks all: [TextMark], minimumSupport: Int = 12) {
@@ -75,13 +80,27 @@ public struct TextLayout: Sendable {
         if angle <= -90 { angle += 180 }
         angleDegrees = angle
         support = Int(total)
+        // Other directions many neighbours agreed on, and the quarter turn: hypotheses for when reading along the
+        // chosen one gives next to nothing (wood grain or a thumb can outvote a small card's print).
+        func separation(_ a: Double, _ b: Double) -> Double { let d = abs(a - b).truncatingRemainder(dividingBy: 180); return min(d, 180 - d) }
+        let windowSums = (0..<180).map { centre in window(centre).reduce(0) { $0 + $1.weight } }
+        var others: [Double] = []
+        for centre in (0..<180).sorted(by: { windowSums[$0] > windowSums[$1] }) where windowSums[centre] >= 0.3 * total {
+            var candidate = Double(centre) + 0.5
+            if candidate > 90 { candidate -= 180 }
+            if separation(candidate, angle) >= 20, others.allSatisfy({ separation($0, candidate) >= 20 }) { others.append(candidate) }
+            if others.count == 2 { break }
+        }
+        let quarter = angle > 0 ? angle - 90 : angle + 90
+        if others.allSatisfy({ separation($0, quarter) >= 20 }) { others.append(quarter) }
+        alternativeAngles = Array(others.prefix(2))
         let text = all.indices.filter { neighbourCount[$0] >= 2 }.map { all[$0] }
         marks = text.count >= 6 ? text : all
         // The print size is a mark's extent across the lines: its height for lines running across the image,
         // its width for lines running down it.
-        let across = abs(angle) < 45
-        let textSizes = marks.map { Double(across ? $0.height : $0.width) }.sorted()
-        medianMarkSize = textSizes[textSizes.count / 2]
+        let heights = marks.map { Double($0.height) }.sorted(), widths = marks.map { Double($0.width) }.sorted()
+        medianMarkHeight = heights[heights.count / 2]
+        medianMarkWidth = widths[widths.count / 2]
     }
 
     /// How strongly the marks gather into lines running at `degrees`: their centres projected across that
@@ -97,9 +116,11 @@ public struct TextLayout: Sendable {
 
     /// The corners of `textBox` back in the measured image's own (unturned) coordinates: top-left, top-right,
     /// bottom-right, bottom-left of the levelled block.
-    public func textCorners(sourceWidth: Int, sourceHeight: Int, margin: Double = 3) -> [(x: Double, y: Double)]? {
-        guard let box = textBox(sourceWidth: sourceWidth, sourceHeight: sourceHeight, margin: margin) else { return nil }
-        let r = -angleDegrees * .pi / 180, c = cos(r), s = sin(r)
+    public func textCorners(sourceWidth: Int, sourceHeight: Int, margin: Double = 3, along degrees: Double? = nil)
+        -> [(x: Double, y: Double)]? {
+        let degrees = degrees ?? angleDegrees
+        guard let box = textBox(sourceWidth: sourceWidth, sourceHeight: sourceHeight, margin: margin, along: degrees) else { return nil }
+        let r = -degrees * .pi / 180, c = cos(r), s = sin(r)
         let w = abs(Double(sourceWidth) * c) + abs(Double(sourceHeight) * s)
         let h = abs(Double(sourceWidth) * s) + abs(Double(sourceHeight) * c)
         let cx = Double(sourceWidth) / 2, cy = Double(sourceHeight) / 2
@@ -113,10 +134,11 @@ public struct TextLayout: Sendable {
 
     /// The rectangle, in an image turned by `-angleDegrees` about its centre (as `GrayImage.rotated(byDegrees:)`
     /// does), that holds every text mark plus `margin` print sizes around it.
-    public func textBox(sourceWidth: Int, sourceHeight: Int, margin: Double = 3)
+    public func textBox(sourceWidth: Int, sourceHeight: Int, margin: Double = 3, along degrees: Double? = nil)
         -> (x: Int, y: Int, width: Int, height: Int)? {
         guard !marks.isEmpty else { return nil }
-        let r = -angleDegrees * .pi / 180, c = cos(r), s = sin(r)
+        let degrees = degrees ?? angleDegrees
+        let r = -degrees * .pi / 180, c = cos(r), s = sin(r)
         let w = abs(Double(sourceWidth) * c) + abs(Double(sourceHeight) * s)
         let h = abs(Double(sourceWidth) * s) + abs(Double(sourceHeight) * c)
         let cx = Double(sourceWidth) / 2, cy = Double(sourceHeight) / 2
@@ -130,7 +152,7 @@ public struct TextLayout: Sendable {
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
             }
         }
-        let pad = margin * medianMarkSize
+        let pad = margin * printSize(along: degrees)
         let x0 = max(0, Int(minX - pad)), y0 = max(0, Int(minY - pad))
         let x1 = min(Int(w.rounded(.up)), Int(maxX + pad)), y1 = min(Int(h.rounded(.up)), Int(maxY + pad))
         guard x1 > x0 + 8, y1 > y0 + 8 else { return nil }
