@@ -12,8 +12,10 @@ let commands: [any Command.Type] = [ScanCommand.self, CardsCommand.self, Categor
 
         commands:
         """)
+    // Names padded to the longest one plus two spaces, so no name runs into its description.
+    let width = (commands.map { $0.name.count }.max() ?? 0) + 2
     for command in commands {
-        Terminal.out("  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract)
+        Terminal.out("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.abstract)
     }
     Terminal.out("""
 
