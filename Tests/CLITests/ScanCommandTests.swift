@@ -42,16 +42,14 @@ final class ScanCommandTests: XCTestCase {
 
     /// The sample photos' ground-truth barcodes come out of `scan --json`, one JSON object per image per line:
     /// at least 85% of them (the misses are listed), and never a wrong text for a code of the expected format
-    /// where that format appears once on the card.
+    /// where that format appears once on the card. (The run's one scan of the samples, shared: SampleScan.)
     func testSamplesBarcodesMatchTheirGroundTruth() throws {
-        let run = try cardscan(["scan", "--json", "--no-ocr", Self.samples])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let lines = run.stdout.split(separator: "\n")
+        let scan = try SampleScan.output()
+        XCTAssertEqual(scan.status, 0, scan.stderr)
         let truthFiles = try FileManager.default.contentsOfDirectory(atPath: Self.samples).filter { $0.hasSuffix(".json") }
-        XCTAssertEqual(lines.count, truthFiles.count, "one line per image")
+        XCTAssertEqual(scan.results.count, truthFiles.count, "one line per image")
         var expectedCount = 0, found = 0, misses: [String] = []
-        for line in lines {
-            let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+        for result in scan.results {
             let source = result["source"] as! String
             let truthPath = (source as NSString).deletingPathExtension + ".json"
             let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as! [String: Any]

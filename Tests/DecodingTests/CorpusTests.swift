@@ -49,9 +49,7 @@ final class CorpusTests: XCTestCase {
     static let matrixSets = ["datamatrix-1", "datamatrix-2", "pdf417-1", "aztec-1"]
 
     func testPublicCorpus() throws {
-        guard FileManager.default.fileExists(atPath: TestPaths.corpus) else {
-            throw XCTSkip("../shared/corpus/barcodes is not beside the project")
-        }
+        try TestPaths.requireCorpus(TestPaths.corpus)
         let corpus = try BarcodeCorpus(root: TestPaths.corpus)
         var tallies: [String: CorpusTally] = [:]
         var misreadDetail: [String] = []
