@@ -65,6 +65,10 @@ final class PHIAuditTests: XCTestCase {
                 stderrs.append((args.prefix(2).joined(separator: " ") + (verbose ? " --verbose" : ""), r.stderr))
                 if args.starts(with: ["cards", "list"]) { lists.append(r.stdout) }
                 if verbose && args.first == "scan" { XCTAssertTrue(r.stderr.contains("suggestion(s)"), "--verbose traces each file") }
+                // --verbose reaches the decoders as an option, in the worker processes too (no environment set).
+                if args.first == "scan" && env.isEmpty {
+                    XCTAssertEqual(r.stderr.contains("ocr stage"), verbose, "OCR stage traces with --verbose only: \(args.prefix(3))")
+                }
             }
         }
         try run(["scan", "\(dir)/photos"])

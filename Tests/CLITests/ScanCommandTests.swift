@@ -145,6 +145,16 @@ final class ScanCommandTests: XCTestCase {
         let help = try cardscan(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("scan"))
+        // One column of descriptions, after the longest name and two spaces: no name runs into its text.
+        let lines = help.stdout.split(separator: "\n").drop { $0 != "commands:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+        XCTAssertGreaterThanOrEqual(lines.count, 13, help.stdout)
+        let names = lines.map { $0.dropFirst(2).prefix { $0 != " " } }
+        let column = 2 + names.map(\.count).max()! + 2
+        for line in lines {
+            let text = Array(line)
+            XCTAssertTrue(text.count > column && text[column] != " " && text[column - 2] == " " && text[column - 1] == " ",
+                          "aligned: \(line)")
+        }
         let scanHelp = try cardscan(["scan", "--help"])
         for option in ["--json", "--formats", "--region", "--jobs", "--max-megapixels", "--no-retries", "--retry-effort",
                        "--retry-budget", "--no-ocr"] {

@@ -62,4 +62,18 @@ final class WorkerFaultTests: XCTestCase {
         XCTAssertFalse(run.stderr.contains("junk from a decoding library"), run.stderr)
         try assertRerunCompletes(dir, store: store)
     }
+
+    /// A worker whose reply channel carries a line that is not a reply, after which it says nothing more: the
+    /// supervisor kills it before waiting for it (it used to wait on the live process: a hang), reports that
+    /// photo, and goes on with a new worker.
+    func testAWorkerSendingSomethingElseThanAReplyIsKilledNotWaitedFor() throws {
+        try TestBuild.requireFaultSwitches()
+        let (dir, store) = try folder()
+        let run = try importPhotos(dir, store: store, environment: ["CARDSCAN_TEST_WORKER_BAD_REPLY_ON": "loyalty-card-00"])
+        XCTAssertEqual(run.status, 3, "one photo could not be read: \(run.stderr)")
+        XCTAssertEqual(run.outcomes, photos.count, "every photo has an outcome")
+        XCTAssertEqual(run.unreadable.map { ($0 as NSString).lastPathComponent }, ["loyalty-card-00.jpg"])
+        XCTAssertTrue(run.stderr.contains("malformed reply"), run.stderr)
+        try assertRerunCompletes(dir, store: store)
+    }
 }

@@ -12,8 +12,8 @@ extension ScanEngine {
     ///
     /// Test builds only (`TestSwitches`): `CARDSCAN_TEST_WORKER_ABORT_ON=TEXT` aborts on any path containing
     /// TEXT, `_HANG_ON` hangs there, `_JUNK_ON` prints a line of junk on stdout there (as a chatty C library
-    /// would) and `_EXIT_AFTER` exits right after replying for that path, so the tests can lose or upset a
-    /// worker in the middle of a batch.
+    /// would), `_BAD_REPLY_ON` answers with a line that is not a reply and then hangs, and `_EXIT_AFTER` exits
+    /// right after replying for that path, so the tests can lose or upset a worker in the middle of a batch.
     public static func serveScanRequests(_ settings: WorkerSettings) -> Int32 {
         let replies = dup(STDOUT_FILENO)
         let null = open("/dev/null", O_WRONLY)
@@ -27,6 +27,7 @@ extension ScanEngine {
         let hangOn = TestSwitches.value("CARDSCAN_TEST_WORKER_HANG_ON")
         let junkOn = TestSwitches.value("CARDSCAN_TEST_WORKER_JUNK_ON")
         let exitAfter = TestSwitches.value("CARDSCAN_TEST_WORKER_EXIT_AFTER")
+        let badReplyOn = TestSwitches.value("CARDSCAN_TEST_WORKER_BAD_REPLY_ON")
         let encoder = JSONEncoder()
         func send(_ reply: WorkerReply) -> Bool {
             var data = (try? encoder.encode(reply)) ?? Data("{}".utf8)
@@ -46,6 +47,11 @@ extension ScanEngine {
                 "junk from a decoding library\n".withCString { _ = write(STDOUT_FILENO, $0, strlen($0)) }
             }
             do throws(ImageError) { reply.result = try engine.scan(file: request.path) } catch { reply.failure = error }
+            if let badReplyOn, request.path.contains(badReplyOn) {
+                // A line that is not a reply, then silence: the supervisor must kill this worker, not wait on it.
+                _ = WorkerProcess.writeAll(Data("not a reply\n".utf8), to: replies)
+                while true { sleep(60) }
+            }
             if let exitAfter, request.path.contains(exitAfter) {
                 // Gone before the next request: closing stdin first makes the supervisor's next write fail (EPIPE).
                 close(STDIN_FILENO)
