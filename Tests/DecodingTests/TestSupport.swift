@@ -15,9 +15,9 @@ enum TestPaths {
 
     /// A test over ../shared skips when it is missing on a developer's machine, and fails under `CI=true`: a
     /// skipped corpus test in CI would pass while guarding nothing.
-    static func requireCorpus(_ path: String) throws {
+    static func requireCorpus(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         guard !FileManager.default.fileExists(atPath: path) else { return }
-        if ProcessInfo.processInfo.environment["CI"] == "true" { throw CorpusMissing(path: path) }
+        if environment["CI"] == "true" { throw CorpusMissing(path: path) }
         throw XCTSkip("\(path) is not beside the project")
     }
 
