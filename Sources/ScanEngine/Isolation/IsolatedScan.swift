@@ -84,7 +84,7 @@ final class WorkerProcess {
     }
 
     /// Scans one file; a worker silent for `timeout` seconds is killed (a photo never takes that long: retries
-    /// stop at 0.8 s, OCR at about a second) and reported like a crash.
+    /// are bounded by work, a few first passes' worth, OCR takes about a second) and reported like a crash.
     func scan(_ path: String, timeout: Double) -> Attempt {
         var request = (try? JSONEncoder().encode(WorkerRequest(path: path))) ?? Data()
         request.append(0x0A)
