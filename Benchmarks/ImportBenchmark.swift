@@ -20,7 +20,7 @@ struct ImportBenchmark {
         for i in 0..<photos {
             var data = try Data(contentsOf: URL(fileURLWithPath: sources[i % sources.count]))
             data.append(contentsOf: Array("copy \(i)".utf8))  // after EOI: the same picture, a different file
-            fm.createFile(atPath: String(format: "%@/photos/p%04d.jpg", work, i), contents: data)
+            _ = fm.createFile(atPath: String(format: "%@/photos/p%04d.jpg", work, i), contents: data)
         }
         let cardscan = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/cardscan"
 

@@ -5,17 +5,25 @@ extension CardStore {
     /// Saves the card a suggestion offers, the way a live scan needs it: the same card shown twice is saved once
     /// (same category and number returns the existing card), and a default card with the name of an existing one
     /// in its category (the wristband's "Jersey Patient ID") updates that card instead of adding another.
+    ///
+    /// The lookup and the write are one `BEGIN IMMEDIATE` transaction: two sessions saving at once (two
+    /// `camera --wristband --save` runs) queue on the write lock, so the second sees the first one's card and
+    /// updates it instead of adding another "Jersey Patient ID".
     public func save(_ candidate: CardCandidate) throws(StoreError) -> (card: IDCard, created: Bool) {
-        let existing = try cards(category: candidate.category)
-        if let same = existing.first(where: { $0.number == candidate.number && $0.name == candidate.name }) {
-            return (same, false)
+        try db.write { () throws(StoreError) -> (card: IDCard, created: Bool) in
+            let existing = try cards(category: candidate.category)
+            if let same = existing.first(where: { $0.number == candidate.number && $0.name == candidate.name }) {
+                return (same, false)
+            }
+            if candidate.isDefault, var named = existing.first(where: { $0.name == candidate.name }) {
+                named.number = candidate.number; named.isDefault = true; named.region = candidate.region
+                named.codeType = candidate.codeType; named.updatedAt = Date()
+                try replace(named)
+                return (named, false)
+            }
+            let card = IDCard(candidate: candidate)
+            try insert(card)
+            return (card, true)
         }
-        if candidate.isDefault, var named = existing.first(where: { $0.name == candidate.name }) {
-            named.number = candidate.number; named.isDefault = true; named.region = candidate.region
-            named.codeType = candidate.codeType; named.updatedAt = Date()
-            try update(named)
-            return (named, false)
-        }
-        return (try add(IDCard(candidate: candidate)), true)
     }
 }

@@ -67,7 +67,7 @@ public final class CardStore {
             try checkIdentity(initialise: initialise)
             try db.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;")
             try migrate()
-        } catch let StoreError.sqlite(code, message, _, _) where code & 0xFF == 26 /* SQLITE_NOTADB */ {
+        } catch let StoreError.sqlite(code, _, _, _) where code & 0xFF == 26 /* SQLITE_NOTADB */ {
             throw .notACardscanStore(path: path)
         } catch let StoreError.sqlite(code, message, _, _) where code & 0xFF == 11 /* SQLITE_CORRUPT */ {
             throw .damaged(path: path, reason: message)
@@ -188,24 +188,27 @@ public final class CardStore {
 
     public func delete(idPrefix: String) throws(StoreError) {
         let card = try card(idPrefix: idPrefix)
-        try db.write { () throws(StoreError) in try db.query("DELETE FROM cards WHERE id = ?", [.text(card.id.uuidString)]) }
+        try db.write { () throws(StoreError) in _ = try db.query("DELETE FROM cards WHERE id = ?", [.text(card.id.uuidString)]) }
     }
 
     /// Replaces a card's fields (same id); keeps one default per category.
     public func update(_ card: IDCard) throws(StoreError) {
-        try db.write { () throws(StoreError) in
-            let category = try categoryID(card.category, create: true)
-            if card.isDefault {
-                try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ? AND id != ?", [.integer(category), .text(card.id.uuidString)])
-            }
-            try db.query("""
-                UPDATE cards SET name = ?, number = ?, category_id = ?, region = ?, is_default = ?, code_type = ?, updated_at = ?
-                WHERE id = ?
-                """, [.text(card.name), .text(card.number), .integer(category), card.region.map { .text($0.rawValue) } ?? .null,
-                      .integer(card.isDefault ? 1 : 0), .text(card.codeType.rawValue),
-                      .text(String(Date().timeIntervalSince1970)), .text(card.id.uuidString)])
-            guard db.changes == 1 else { throw .notFound("card with id \(card.id.uuidString)") }
+        try db.write { () throws(StoreError) in try replace(card) }
+    }
+
+    /// Updates inside the caller's transaction; a default card unsets its category's other default first.
+    func replace(_ card: IDCard) throws(StoreError) {
+        let category = try categoryID(card.category, create: true)
+        if card.isDefault {
+            try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ? AND id != ?", [.integer(category), .text(card.id.uuidString)])
         }
+        try db.query("""
+            UPDATE cards SET name = ?, number = ?, category_id = ?, region = ?, is_default = ?, code_type = ?, updated_at = ?
+            WHERE id = ?
+            """, [.text(card.name), .text(card.number), .integer(category), card.region.map { .text($0.rawValue) } ?? .null,
+                  .integer(card.isDefault ? 1 : 0), .text(card.codeType.rawValue),
+                  .text(String(Date().timeIntervalSince1970)), .text(card.id.uuidString)])
+        guard db.changes == 1 else { throw .notFound("card with id \(card.id.uuidString)") }
     }
 
     /// Deletes a category. Refused while it holds cards unless they move to `moveTo` or are deleted with it.

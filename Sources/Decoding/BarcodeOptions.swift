@@ -30,6 +30,10 @@ public struct BarcodeOptions: Sendable, Equatable {
     /// (zbar's line sweep, ~25 ms) instead of the sum (~38 ms; `cardscan-bench frame-cost`).
     public var firstPassOnTwoThreads = false
 
+    /// Print each retry, its time and whether it found a code on stderr (never the content). Default false;
+    /// `--verbose` turns it on (so does `CARDSCAN_TRACE_RETRIES=1`, for tuning without the CLI).
+    public var traces = false
+
     public init(formats: Set<BarcodeFormat> = Set(BarcodeFormat.allCases), retries: Bool = true,
                 retryBudget: Double? = nil) {
         self.formats = formats; self.retries = retries; self.retryBudget = retryBudget

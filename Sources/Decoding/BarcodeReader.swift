@@ -116,7 +116,7 @@ public final class BarcodeReader {
     static let traceRetries = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_RETRIES"] == "1"
 
     private func trace(_ name: String, since start: Date, found: [Barcode]) {
-        guard Self.traceRetries else { return }
+        guard options.traces || Self.traceRetries else { return }
         let ms = Int(Date().timeIntervalSince(start) * 1000)
         FileHandle.standardError.write(Data("retry \(name) \(ms) ms \(found.isEmpty ? "miss" : "hit")\n".utf8))
     }

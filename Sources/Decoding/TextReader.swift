@@ -9,6 +9,9 @@ import Imaging
 /// One reader per thread (it owns a tesseract engine); make one per worker for parallel work.
 public final class TextReader {
     private let engine: TesseractEngine
+    /// Print each stage's time and the orientation and skew estimates on stderr (never the text). Default false;
+    /// `--verbose` turns it on (so does `CARDSCAN_TRACE_OCR=1`).
+    public var traces = false
 
     public init() throws(TextReaderError) {
         engine = try TesseractEngine()
@@ -55,7 +58,7 @@ public final class TextReader {
     public func read(_ image: GrayImage) -> Reading {
         var stageStart = Date()
         func stage(_ name: String) {
-            guard Self.trace else { return }
+            guard traces || Self.trace else { return }
             FileHandle.standardError.write(Data("ocr stage \(name) \(Int(Date().timeIntervalSince(stageStart) * 1000)) ms\n".utf8))
             stageStart = Date()
         }
@@ -126,7 +129,7 @@ public final class TextReader {
         lines = Self.merged(lines, engine.recognize(rest, layout: .sparse))
         if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if flipped { turns += 2; transforms.append(back) }
-        if Self.trace {
+        if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr final deskew \(deskew) flipped \(flipped) upright \(upright)\n".utf8))
         }
         stage("sparse")

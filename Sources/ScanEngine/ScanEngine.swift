@@ -17,9 +17,15 @@ public final class ScanEngine {
     public init(options: ScanOptions = ScanOptions()) {
         self.options = options
         loader = ImageLoader(pixelLimit: options.pixelLimit)
-        barcodes = BarcodeReader(options: options.barcodes)
+        var barcodeOptions = options.barcodes
+        barcodeOptions.traces = barcodeOptions.traces || options.traces
+        barcodes = BarcodeReader(options: barcodeOptions)
         if options.readsText {
-            do throws(TextReaderError) { text = try TextReader(); textProblem = nil } catch { text = nil; textProblem = error }
+            do throws(TextReaderError) {
+                let reader = try TextReader()
+                reader.traces = options.traces
+                text = reader; textProblem = nil
+            } catch { text = nil; textProblem = error }
         } else {
             text = nil; textProblem = nil
         }

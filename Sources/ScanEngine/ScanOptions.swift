@@ -20,6 +20,9 @@ public struct ScanOptions: Sendable {
     public var parallelStages: Bool = true
     /// "Today", for judging dates of birth (default: the current date).
     public var today: SimpleDate = .today
+    /// Trace each decoding stage and its time on stderr: barcode retries, OCR orientation (never content).
+    /// Default false; the CLI's `--verbose` sets it, and worker processes get it with their settings.
+    public var traces = false
 
     public init(barcodes: BarcodeOptions = BarcodeOptions(), pixelLimit: Int = ImageLoader.defaultPixelLimit,
                 region: RegionResolution? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

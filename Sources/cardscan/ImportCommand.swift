@@ -44,6 +44,7 @@ enum ImportCommand: Command {
         guard ["auto", "review"].contains(accept) else { return Terminal.usageError("--accept is auto or review", usage: usage) }
         guard !args.positional.isEmpty else { return Terminal.usageError("no PATH given", usage: usage) }
         var options = ScanOptions()
+        options.traces = Terminal.verbose
         if let jobs = args.value("--jobs") {
             guard let n = Int(jobs), n >= 1 else { return Terminal.usageError("--jobs needs a whole number ≥ 1", usage: usage) }
             options.jobs = n

@@ -101,6 +101,7 @@ enum ScanCommand: Command {
         } catch { return Terminal.usageError(error.description, usage: usage) }
 
         var options = ScanOptions()
+        options.traces = Terminal.verbose
         do {
             if let formats = try args.barcodeFormats() { options.barcodes.formats = formats }
         } catch { return Terminal.usageError(error.description, usage: usage) }

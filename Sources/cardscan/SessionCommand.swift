@@ -66,6 +66,7 @@ final class SessionServer: @unchecked Sendable {
             report("badCommand", problem.message)
         case .success(.start(let start)):
             var options = SessionOptions()
+            options.scan.traces = Terminal.verbose
             options.scan.region = region
             options.once = start.once; options.onceType = start.type
             options.wristband = start.wristband; options.timeout = start.timeout
@@ -75,6 +76,7 @@ final class SessionServer: @unchecked Sendable {
             begin(V4L2Camera(path: CameraCommand.devicePath(start.device), size: size), options, request: "start")
         case .success(.scanFile(let path)):
             var options = SessionOptions()
+            options.scan.traces = Terminal.verbose
             options.scan.region = region
             begin(ImageFileFrames(paths: [path]), options, request: "scanFile")
         case .success(.accept(let id)):

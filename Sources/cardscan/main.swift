@@ -12,8 +12,10 @@ let commands: [any Command.Type] = [ScanCommand.self, CardsCommand.self, Categor
 
         commands:
         """)
+    // Names padded to the longest one plus two spaces, so no name runs into its description.
+    let width = (commands.map { $0.name.count }.max() ?? 0) + 2
     for command in commands {
-        Terminal.out("  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract)
+        Terminal.out("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.abstract)
     }
     Terminal.out("""
 
@@ -30,10 +32,8 @@ signal(SIGPIPE, SIG_IGN)
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--verbose") {
     arguments.removeAll { $0 == "--verbose" }
+    // Commands pass it down as an option (`ScanOptions.traces`): the decoders' stage traces, never content.
     Terminal.verbose = true
-    // The decoders' own stage traces (retry steps, OCR orientation), which never print content; workers inherit them.
-    setenv("CARDSCAN_TRACE_RETRIES", "1", 1)
-    setenv("CARDSCAN_TRACE_OCR", "1", 1)
 }
 guard let first = arguments.first else { printHelp(); exit(ExitStatus.usage) }
 arguments.removeFirst()

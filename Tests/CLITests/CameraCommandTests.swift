@@ -182,6 +182,7 @@ final class CameraCommandTests: XCTestCase {
     /// A crash in the middle of a session (test-only switch: abort while decoding frame 5) still ends the event
     /// stream with sessionClosed, so a front end is never left waiting.
     func testACrashStillEndsTheStreamWithSessionClosed() throws {
+        try TestBuild.requireFaultSwitches()
         let folder = try FakeCamera.frames(["loyalty-card-00.jpg"], in: try scratch())
         var env = try FakeCamera.environment(frames: folder)
         env["CARDSCAN_TEST_SESSION_ABORT_AT_FRAME"] = "5"

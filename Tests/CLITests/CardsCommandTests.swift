@@ -333,6 +333,7 @@ final class ImportCommandTests: XCTestCase {
     /// process) costs that photo only: it is reported unreadable with the signal, every other photo is imported
     /// exactly once, and a rerun without the fault imports it.
     func testAWorkerDyingMidBatchCostsOnlyItsPhoto() throws {
+        try TestBuild.requireFaultSwitches()
         let photos = (0..<6).map { "gb-nhs-card-0\($0)" } + ["loyalty-card-00", "loyalty-card-01"]
         let dir = try photoFolder(photos)
         let store = try CardsCommandTests.scratchStore()
@@ -366,6 +367,7 @@ final class ImportCommandTests: XCTestCase {
     /// A worker that hangs on a photo (test-only CARDSCAN_TEST_WORKER_HANG_ON) is killed after the per-photo
     /// timeout; that photo is reported, the others are imported, and the import ends.
     func testAHangingWorkerIsKilledAndTheBatchGoesOn() throws {
+        try TestBuild.requireFaultSwitches()
         let photos = ["gb-nhs-card-00", "gb-nhs-card-01", "loyalty-card-00"]
         let dir = try photoFolder(photos)
         let store = try CardsCommandTests.scratchStore()

@@ -4,9 +4,32 @@ import XCTest
 /// Health identifiers appear only in output the user asked for (scan results, --reveal, exports), never in
 /// errors, progress or traces — at default verbosity and with --verbose; files holding them are 0600.
 final class PHIAuditTests: XCTestCase {
+    /// Every way a date of birth is printed on a card or by cardscan: 22/08/1988, 22-08-1988, 22.08.1988,
+    /// 22-Aug-1988, 22 Aug 1988, 22 August 1988, 1988-08-22.
+    static func printedForms(ofDate iso: String) -> [String] {
+        let parts = iso.split(separator: "-").map(String.init)
+        guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month) else { return [iso] }
+        let (y, m, d) = (parts[0], parts[1], parts[2])
+        let short = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
+        let long = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                    "November", "December"][month - 1]
+        return [iso, "\(d)/\(m)/\(y)", "\(d)-\(m)-\(y)", "\(d).\(m).\(y)", "\(d)-\(short)-\(y)", "\(d) \(short) \(y)",
+                "\(d)-\(short.uppercased())-\(y)", "\(d) \(long) \(y)"]
+    }
+
+    /// A name as cards and wristbands print it: "Robin Testwood", "TESTWOOD, Robin", "Testwood, Robin".
+    static func printedForms(ofName name: String) -> [String] {
+        let words = name.split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return [name] }
+        let first = words.dropLast().joined(separator: " "), last = words.last!
+        return [name, "\(last.uppercased()), \(first)", "\(last), \(first)", "\(last.uppercased()) \(first)"]
+    }
+
     func testNoHealthIdentifierLeaksIntoStderrAndFilesArePrivate() throws {
         let samples = ScanCommandTests.samples
-        let names = ["gb-nhs-card-00", "gb-nhs-print-00", "je-ssn-card-00", "gg-ssn-card-00", "je-health-card-00", "gb-wristband-00"]
+        let names = ["gb-nhs-card-00", "gb-nhs-print-00", "je-ssn-card-00", "gg-ssn-card-00", "je-health-card-00", "gb-wristband-00",
+                     "gg-health-card-00"]
+        // Health numbers, names, dates of birth and address lines, each in every form it is printed in.
         var secrets: [String] = []
         for name in names {
             let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(samples)/\(name).json"))) as! [String: Any]
@@ -14,9 +37,18 @@ final class PHIAuditTests: XCTestCase {
             for key in ["nhsNumber", "jerseySocialSecurity", "guernseySocialSecurity"] {
                 if let v = fields[key] { secrets.append(v); if v.count == 10 { secrets.append("\(v.prefix(3)) \(v.dropFirst(3).prefix(3)) \(v.suffix(4))") } }
             }
-            if let dob = fields["dateOfBirth"] { secrets.append(dob) }
+            if let dob = fields["dateOfBirth"] { secrets += Self.printedForms(ofDate: dob) }
+            if let person = fields["name"] { secrets += Self.printedForms(ofName: person) }
+            if let postcode = fields["postcode"] { secrets.append(postcode) }
+            // A demographic QR code holds the address lines: "…, Address: 7 Rue des Exemples, St Peter Port GY1 1AA".
+            for code in truth["barcodes"] as? [[String: Any]] ?? [] {
+                guard let text = code["text"] as? String, let range = text.range(of: "Address: ") else { continue }
+                secrets += text[range.upperBound...].components(separatedBy: ", ")
+            }
         }
-        XCTAssertGreaterThan(secrets.count, 6)
+        XCTAssertTrue(secrets.contains("15/11/1987") && secrets.contains("15-Nov-1987") && secrets.contains("7 Rue des Exemples"),
+                      "every printed form is checked: \(secrets)")
+        XCTAssertGreaterThan(secrets.count, 40)
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-phi-\(getpid())")
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir + "/photos", withIntermediateDirectories: true)
@@ -33,6 +65,10 @@ final class PHIAuditTests: XCTestCase {
                 stderrs.append((args.prefix(2).joined(separator: " ") + (verbose ? " --verbose" : ""), r.stderr))
                 if args.starts(with: ["cards", "list"]) { lists.append(r.stdout) }
                 if verbose && args.first == "scan" { XCTAssertTrue(r.stderr.contains("suggestion(s)"), "--verbose traces each file") }
+                // --verbose reaches the decoders as an option, in the worker processes too (no environment set).
+                if args.first == "scan" && env.isEmpty {
+                    XCTAssertEqual(r.stderr.contains("ocr stage"), verbose, "OCR stage traces with --verbose only: \(args.prefix(3))")
+                }
             }
         }
         try run(["scan", "\(dir)/photos"])
@@ -53,7 +89,9 @@ final class PHIAuditTests: XCTestCase {
 
         XCTAssertEqual(stderrs.count, 30)
         for (command, err) in stderrs {
-            for secret in secrets { XCTAssertFalse(err.contains(secret), "\(command) printed a health identifier on stderr") }
+            for secret in secrets {
+                XCTAssertFalse(err.localizedCaseInsensitiveContains(secret), "\(command) printed a secret on stderr (\(secrets.firstIndex(of: secret)!))")
+            }
             XCTAssertFalse(err.contains("9434765918") || err.contains("943 476 5918"), "\(command) echoed a refused number on stderr")
         }
         for list in lists {

@@ -6,11 +6,11 @@ import XCTest
 final class SampleRecallTests: XCTestCase {
     static let fields = ["nhsNumber", "name", "dateOfBirth", "postcode", "jerseySocialSecurity", "guernseySocialSecurity"]
 
+    /// The one scan of the samples this run makes (SampleScan).
     func scanSamples() throws -> [[String: Any]] {
-        let run = try ScanCommandTests.cardscan(["scan", "--json", ScanCommandTests.samples],
-                                                environment: ["CARDSCAN_REGION": "", "TZ": "UTC", "CARDSCAN_CONFIG": "/nonexistent"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        return try run.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let scan = try SampleScan.output()
+        XCTAssertEqual(scan.status, 0, scan.stderr)
+        return scan.results
     }
 
     func testFieldRecallAndPrecisionOnSampleCards() throws {

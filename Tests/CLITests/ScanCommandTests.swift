@@ -42,16 +42,14 @@ final class ScanCommandTests: XCTestCase {
 
     /// The sample photos' ground-truth barcodes come out of `scan --json`, one JSON object per image per line:
     /// at least 85% of them (the misses are listed), and never a wrong text for a code of the expected format
-    /// where that format appears once on the card.
+    /// where that format appears once on the card. (The run's one scan of the samples, shared: SampleScan.)
     func testSamplesBarcodesMatchTheirGroundTruth() throws {
-        let run = try cardscan(["scan", "--json", "--no-ocr", Self.samples])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let lines = run.stdout.split(separator: "\n")
+        let scan = try SampleScan.output()
+        XCTAssertEqual(scan.status, 0, scan.stderr)
         let truthFiles = try FileManager.default.contentsOfDirectory(atPath: Self.samples).filter { $0.hasSuffix(".json") }
-        XCTAssertEqual(lines.count, truthFiles.count, "one line per image")
+        XCTAssertEqual(scan.results.count, truthFiles.count, "one line per image")
         var expectedCount = 0, found = 0, misses: [String] = []
-        for line in lines {
-            let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+        for result in scan.results {
             let source = result["source"] as! String
             let truthPath = (source as NSString).deletingPathExtension + ".json"
             let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as! [String: Any]
@@ -147,6 +145,16 @@ final class ScanCommandTests: XCTestCase {
         let help = try cardscan(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("scan"))
+        // One column of descriptions, after the longest name and two spaces: no name runs into its text.
+        let lines = help.stdout.split(separator: "\n").drop { $0 != "commands:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+        XCTAssertGreaterThanOrEqual(lines.count, 13, help.stdout)
+        let names = lines.map { $0.dropFirst(2).prefix { $0 != " " } }
+        let column = 2 + names.map(\.count).max()! + 2
+        for line in lines {
+            let text = Array(line)
+            XCTAssertTrue(text.count > column && text[column] != " " && text[column - 2] == " " && text[column - 1] == " ",
+                          "aligned: \(line)")
+        }
         let scanHelp = try cardscan(["scan", "--help"])
         for option in ["--json", "--formats", "--region", "--jobs", "--max-megapixels", "--no-retries", "--retry-effort",
                        "--retry-budget", "--no-ocr"] {

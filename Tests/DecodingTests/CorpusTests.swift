@@ -49,10 +49,17 @@ final class CorpusTests: XCTestCase {
     static let qrSets = ["qrcode-1", "qrcode-3", "qrcode-6"]
     static let matrixSets = ["datamatrix-1", "datamatrix-2", "pdf417-1", "aztec-1"]
 
-    func testPublicCorpus() throws {
-        guard FileManager.default.fileExists(atPath: TestPaths.corpus) else {
-            throw XCTSkip("../shared/corpus/barcodes is not beside the project")
+    /// A missing corpus skips on a developer's machine and fails under CI=true.
+    func testAMissingCorpusFailsUnderCI() {
+        XCTAssertThrowsError(try TestPaths.requireCorpus("/nonexistent/corpus", environment: ["CI": "true"])) {
+            XCTAssertTrue($0 is TestPaths.CorpusMissing, "\($0)")
         }
+        XCTAssertThrowsError(try TestPaths.requireCorpus("/nonexistent/corpus", environment: [:])) { XCTAssertTrue($0 is XCTSkip, "\($0)") }
+        XCTAssertNoThrow(try TestPaths.requireCorpus(TestPaths.packageRoot, environment: ["CI": "true"]))
+    }
+
+    func testPublicCorpus() throws {
+        try TestPaths.requireCorpus(TestPaths.corpus)
         let corpus = try BarcodeCorpus(root: TestPaths.corpus)
         var tallies: [String: CorpusTally] = [:]
         var misreadDetail: [String] = []

@@ -8,6 +8,19 @@ enum TestPaths {
     static let corpus = (packageRoot as NSString).appendingPathComponent("../shared/corpus/barcodes")
     static let samples = (packageRoot as NSString).appendingPathComponent("SampleImages")
 
+    struct CorpusMissing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(path) is missing, and CI=true: the corpus tests must run in CI (put ../shared beside the project)" }
+    }
+
+    /// A test over ../shared skips when it is missing on a developer's machine, and fails under `CI=true`: a
+    /// skipped corpus test in CI would pass while guarding nothing.
+    static func requireCorpus(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        if environment["CI"] == "true" { throw CorpusMissing(path: path) }
+        throw XCTSkip("\(path) is not beside the project")
+    }
+
     static func scratchFolder(_ name: String = #function) throws -> String {
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-tests-\(getpid())-\(name.filter(\.isLetter))")
         try? FileManager.default.removeItem(atPath: dir)

@@ -9,7 +9,7 @@ import XCTest
 final class ZXingGuardTests: XCTestCase {
     func testAssertionInZXingBecomesAnErrorNotAnAbort() throws {
         let path = (TestPaths.corpus as NSString).appendingPathComponent("code128-1/4.png")
-        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("corpus not beside the project") }
+        try TestPaths.requireCorpus(path)
         let image = try ImageLoader().load(contentsOf: path)
         let linear = Set(BarcodeFormat.allCases.filter(\.isLinear))
         XCTAssertThrowsError(try ZXingReader().readReportingFailure(image, pass: .init(formats: linear, maxSymbols: 0))) {

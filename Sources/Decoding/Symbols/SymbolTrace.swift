@@ -26,7 +26,7 @@ enum SymbolTrace {
     static func dump(_ image: GrayImage, _ name: String) {
         guard isOn, let dir = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_SYMBOLS_DIR"] else { return }
         let header = Array("P5\n\(image.width) \(image.height)\n255\n".utf8)
-        FileManager.default.createFile(atPath: "\(dir)/\(name)-\(getpid())-\(counter.next()).pgm",
+        _ = FileManager.default.createFile(atPath: "\(dir)/\(name)-\(getpid())-\(counter.next()).pgm",
                                        contents: Data(header + image.packedPixels))
     }
     private static let counter = Counter()

@@ -15,6 +15,8 @@ public struct WorkerSettings: Codable, Sendable {
     var readsText: Bool
     var parallelStages: Bool
     var today: [Int]
+    /// `--verbose`, passed down (a worker traces its stages on the stderr it shares with the supervisor).
+    var traces: Bool
 
     public init(_ options: ScanOptions) {
         formats = options.barcodes.formats.map(\.rawValue).sorted()
@@ -26,6 +28,7 @@ public struct WorkerSettings: Codable, Sendable {
         readsText = options.readsText
         parallelStages = options.parallelStages
         today = [options.today.year, options.today.month, options.today.day]
+        traces = options.traces
     }
 
     public var scanOptions: ScanOptions {
@@ -36,6 +39,7 @@ public struct WorkerSettings: Codable, Sendable {
         options.barcodes.retryBudget = retryBudget
         options.readsText = readsText
         options.parallelStages = parallelStages
+        options.traces = traces
         if today.count == 3, let date = SimpleDate(year: today[0], month: today[1], day: today[2]) { options.today = date }
         return options
     }

@@ -11,11 +11,12 @@ import Recognition
 /// Threads: capture (waits on the source, reconnects it, drops stale frames), barcodes (decodes the newest frame,
 /// tracks items, decides when to OCR; one by default, or `barcodeThreads` each on its own frame, reporting in
 /// frame order) and text (one OCR at a time, never blocking the barcode path).
-/// Shared state sits behind one lock; events are delivered under it, so they arrive in order.
+/// Shared state sits behind one lock. Events are queued under it (so they keep the order things happened in) and
+/// delivered outside it, on a thread of their own (`EventQueue`): a slow consumer never holds up the decoding.
 public final class LiveSession: @unchecked Sendable {
     public let options: SessionOptions
     private let source: FrameSource
-    private let handler: @Sendable (ScanEvent) -> Void
+    private let events: EventQueue
     private let started = DispatchTime.now().uptimeNanoseconds
     private let region: RegionResolution
 
@@ -32,6 +33,7 @@ public final class LiveSession: @unchecked Sendable {
     private var lastOCR: (measures: FrameMeasures, time: Double, gaveValid: Bool)?
     private var previousMeasures: FrameMeasures?
     private var closedEvent = false
+    private var queuedCount = 0
 
     private let mailbox: FrameMailbox
     private let ocrMailbox = FrameMailbox(replacesStale: true)
@@ -43,6 +45,7 @@ public final class LiveSession: @unchecked Sendable {
     public init(source: FrameSource, options: SessionOptions, handler: @escaping @Sendable (ScanEvent) -> Void) {
         var options = options
         options.scan.barcodes.retries = false
+        options.scan.barcodes.traces = options.scan.barcodes.traces || options.scan.traces
         options.scan.barcodes.firstPassOnTwoThreads = options.barcodeThreads == 1 && ProcessInfo.processInfo.activeProcessorCount > 1
         // Frames above ~960x540 are read at that size: a 1280x720 frame then costs 19 ms instead of 30, and on the
         // sample cards 57 codes were found instead of 54 (`cardscan-bench frame-cost`): a card held up to a
@@ -55,7 +58,7 @@ public final class LiveSession: @unchecked Sendable {
         }
         self.options = options
         self.source = source
-        self.handler = handler
+        events = EventQueue(handler: handler)
         region = options.scan.region ?? RegionResolution(code: .gb, basis: .fallback)
         tracker = ItemTracker(barcodeLifetime: options.itemLifetime, textLifetime: options.textLifetime)
         mailbox = FrameMailbox(replacesStale: source.isLive)
@@ -64,6 +67,7 @@ public final class LiveSession: @unchecked Sendable {
     /// Opens the source and runs until stopped, timed out, the input ends, or the device is gone for good.
     public func start() {
         finished.enter()
+        events.start { [finished] in finished.leave() }
         let capture = Thread { [self] in captureLoop() }
         capture.name = "cardscan.capture"
         capture.start()
@@ -78,7 +82,7 @@ public final class LiveSession: @unchecked Sendable {
         ocrMailbox.close(discardingWaiting: true)
     }
 
-    /// Blocks until `sessionClosed` has been delivered.
+    /// Blocks until `sessionClosed` has been delivered (and every event before it).
     public func waitUntilClosed() { finished.wait() }
 
     /// A suggestion this session emitted (a front end accepts it by id).
@@ -93,12 +97,18 @@ public final class LiveSession: @unchecked Sendable {
         return .init(frames: frames, decoded: decoded, dropped: mailbox.dropped + ocrMailbox.dropped, ocrRuns: ocrRuns)
     }
 
+    /// Events queued for delivery so far (a test compares it with what its consumer received).
+    var eventsQueued: Int { state.lock(); defer { state.unlock() }; return queuedCount }
+
     private var stopping: Bool { state.lock(); defer { state.unlock() }; return stopReason != nil }
 
     private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
-    /// Delivers an event; call with `state` held.
-    private func emit(_ event: ScanEvent) { handler(event) }
+    /// Queues an event for delivery; call with `state` held (that is what keeps events in order).
+    private func emit(_ event: ScanEvent) {
+        queuedCount += 1
+        events.append(event)
+    }
 
     private func emitLocked(_ make: (Double) -> ScanEvent) {
         state.lock(); defer { state.unlock() }
@@ -232,7 +242,8 @@ public final class LiveSession: @unchecked Sendable {
             emit(e)
         }
         state.unlock()
-        finished.leave()
+        // The last event: the delivery thread ends once it is delivered, and `waitUntilClosed` returns.
+        events.close()
     }
 
     // MARK: Barcodes (every frame it keeps up with)
@@ -241,8 +252,9 @@ public final class LiveSession: @unchecked Sendable {
         let barcodes = BarcodeReader(options: options.scan.barcodes)
         // Files are read in order with OCR on each, on this thread; a camera's OCR runs on the text thread.
         let inlineText: TextReader? = !source.isLive && options.scan.readsText ? try? TextReader() : nil
-        // Test-only: abort while decoding frame N, as a crashing C library would (never set it otherwise).
-        let abortAt = ProcessInfo.processInfo.environment["CARDSCAN_TEST_SESSION_ABORT_AT_FRAME"].flatMap(Int.init)
+        inlineText?.traces = options.scan.traces
+        // Test builds only (TestSwitches): abort while decoding frame N, as a crashing C library would.
+        let abortAt = TestSwitches.value("CARDSCAN_TEST_SESSION_ABORT_AT_FRAME").flatMap(Int.init)
         while let (frame, turn) = mailbox.takeNumbered() {
             if let abortAt, turn >= abortAt { abort() }
             let (image, offset) = cropped(frame.image)
@@ -299,6 +311,7 @@ public final class LiveSession: @unchecked Sendable {
             }
             return
         }
+        reader.traces = options.scan.traces
         while let frame = ocrMailbox.take() {
             readText(frame, with: reader)
         }
