@@ -134,19 +134,7 @@ public final class TextReader {
         }
         stage("sparse")
 
-        func toSource(_ x: Double, _ y: Double) -> Point {
-            var p = (x, y)
-            for step in transforms.reversed() { p = step(p.0, p.1) }
-            return Point(x: Int(p.0.rounded()), y: Int(p.1.rounded()))
-        }
-        func quad(_ b: (left: Int, top: Int, right: Int, bottom: Int)) -> Quad {
-            let l = Double(b.left), t = Double(b.top), r = Double(b.right), bo = Double(b.bottom)
-            return Quad([toSource(l, t), toSource(r, t), toSource(r, bo), toSource(l, bo)])
-        }
-        let result = lines.map { line in
-            Line(text: line.text, confidence: line.confidence, bounds: quad(line.box),
-                 words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) })
-        }
+        let result = Self.mapped(lines, through: transforms)
         return Reading(lines: result, quarterTurns: turns % 4, deskewDegrees: deskew)
     }
 
