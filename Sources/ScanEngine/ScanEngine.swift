@@ -62,31 +62,21 @@ public final class ScanEngine {
 
         var items = found.enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)") }
         if let (lines, _) = textResult {
-            items += lines.enumerated().map { index, line in
-                RecognizedItem(id: "t\(index + 1)", kind: .text, text: line.text, bounds: line.bounds,
-                               confidence: (line.confidence * 100).rounded() / 100)
-            }
+            items += CardTextReading.items(lines)
         }
         let suggestStart = DispatchTime.now()
         let builder = SuggestionBuilder(today: options.today)
         let region = options.region ?? RegionResolution(code: .gb, basis: .fallback)
-        var built = builder.build(items: items, region: region)
         var ocrMs = textResult?.1
-        // A label read without a valid value beside it says where to look again, closer (RereadPlanner).
-        if let textReader, case let again = RereadPlanner.lines(items: items, suggestions: built.suggestions), !again.isEmpty {
+        if let textReader {
             let start = DispatchTime.now()
-            var next = items.filter { $0.kind == .text }.count + 1
-            for id in again {
-                guard let bounds = items.first(where: { $0.id == id })?.bounds else { continue }
-                for line in textReader.reread(image, line: bounds) {
-                    items.append(RecognizedItem(id: "t\(next)", kind: .text, text: line.text, bounds: line.bounds,
-                                                confidence: (line.confidence * 100).rounded() / 100))
-                    next += 1
-                }
+            let again = CardTextReading.rereadItems(of: image, items: items, builder: builder, region: region, reader: textReader)
+            if !again.isEmpty {
+                items += again
+                ocrMs = (ocrMs ?? 0) + Self.milliseconds(from: start, to: DispatchTime.now())
             }
-            built = builder.build(items: items, region: region)
-            ocrMs = (ocrMs ?? 0) + Self.milliseconds(from: start, to: DispatchTime.now())
         }
+        let built = builder.build(items: items, region: region)
         let done = DispatchTime.now()
         return ScanResult(source: source, image: .init(width: image.width, height: image.height),
                           region: built.region, items: items, suggestions: built.suggestions,

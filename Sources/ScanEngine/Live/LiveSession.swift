@@ -319,10 +319,16 @@ public final class LiveSession: @unchecked Sendable {
 
     private func readText(_ frame: Frame, with reader: TextReader) {
         let (image, offset) = cropped(frame.image)
-        let lines = reader.read(image).lines.enumerated().map { index, line in
-            RecognizedItem(id: "t\(index + 1)", kind: .text, text: line.text, bounds: line.bounds,
-                           confidence: (line.confidence * 100).rounded() / 100).shifted(by: offset)
-        }
+        // Read as a still is read (CardTextReading), with the barcodes in view, in the cropped frame's pixels.
+        var lines = CardTextReading.items(reader.read(image).lines)
+        state.lock()
+        let barcodes = tracker.current.filter { $0.kind == .barcode }
+            .map { $0.shifted(by: Point(x: -offset.x, y: -offset.y)) }
+        state.unlock()
+        lines += CardTextReading.rereadItems(of: image, items: barcodes + lines,
+                                             builder: SuggestionBuilder(today: options.scan.today, wristband: options.wristband),
+                                             region: region, reader: reader)
+        lines = lines.map { $0.shifted(by: offset) }
         state.lock(); defer { state.unlock() }
         ocrRuns += 1
         ocrBusy = false

@@ -1,0 +1,35 @@
+import CardModel
+import Decoding
+import Imaging
+import Recognition
+
+/// How a frame's text is read, for stills (`ScanEngine.scan`) and live frames (`LiveSession`) alike, so that a
+/// photo gives the same lines whichever way it arrives: `TextReader.read`, then the lines worth a closer look
+/// (`RereadPlanner`: a label read without a valid value of its kind on the card) read again.
+enum CardTextReading {
+    /// The first reading's lines as items `t1`, `t2`…
+    static func items(_ lines: [TextReader.Line]) -> [RecognizedItem] {
+        lines.enumerated().map { index, line in
+            RecognizedItem(id: "t\(index + 1)", kind: .text, text: line.text, bounds: line.bounds,
+                           confidence: (line.confidence * 100).rounded() / 100)
+        }
+    }
+
+    /// Lines read again where `items` (text and barcodes of the same frame) leave a label without its value;
+    /// numbered on from the text items already there. Empty when nothing needs a second look.
+    static func rereadItems(of image: GrayImage, items: [RecognizedItem], builder: SuggestionBuilder,
+                            region: RegionResolution, reader: TextReader) -> [RecognizedItem] {
+        let built = builder.build(items: items, region: region)
+        var next = items.filter { $0.kind == .text }.count + 1
+        var added: [RecognizedItem] = []
+        for id in RereadPlanner.lines(items: items, suggestions: built.suggestions) {
+            guard let bounds = items.first(where: { $0.id == id })?.bounds else { continue }
+            for line in reader.reread(image, line: bounds) {
+                added.append(RecognizedItem(id: "t\(next)", kind: .text, text: line.text, bounds: line.bounds,
+                                            confidence: (line.confidence * 100).rounded() / 100))
+                next += 1
+            }
+        }
+        return added
+    }
+}
