@@ -144,9 +144,9 @@ enum ImportCommand: Command {
             let left = Double(total - done) / max(rate, 0.001)
             let width = 30, filled = total == 0 ? width : width * done / total
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            FileHandle.standardError.write(Data(String(format: "\r%@ %d/%d  %.1f photos/s  %.0f s left ", bar, done, total, rate, left).utf8))
+            Terminal.write(String(format: "\r%@ %d/%d  %.1f photos/s  %.0f s left ", bar, done, total, rate, left), to: STDERR_FILENO)
         }
 
-        func finish() { if tty && total > 0 { FileHandle.standardError.write(Data("\n".utf8)) } }
+        func finish() { if tty && total > 0 { Terminal.write("\n", to: STDERR_FILENO) } }
     }
 }

@@ -67,12 +67,12 @@ final class LiveStatus: @unchecked Sendable {
         let fps = Double(statistics.decoded - lastFrames) / max(0.001, now.timeIntervalSince(lastTime))
         lastFrames = statistics.decoded; lastTime = now
         let text = String(format: "%5.1f fps · %d in view · %@", fps, itemsInView.count, latest.isEmpty ? "hold a card up to the camera" : latest)
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        Terminal.write("\r\u{1B}[K" + text, to: STDERR_FILENO)
         statusShown = true
     }
 
     private func clearStatus() {
-        if statusShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)); statusShown = false }
+        if statusShown { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO); statusShown = false }
     }
 
     private func line(toError: Bool, _ text: String) {

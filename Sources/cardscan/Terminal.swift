@@ -3,10 +3,32 @@ import Foundation
 /// Output streams for the CLI. stdout carries results; stderr carries errors and progress.
 enum Terminal {
     static func out(_ line: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((line + terminator).utf8))
+        write(line + terminator, to: STDOUT_FILENO)
     }
     static func err(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        write(line + "\n", to: STDERR_FILENO)
+    }
+
+    /// Whether a stream's reader has gone (a front end closed the pipe): its output is dropped from then on.
+    nonisolated(unsafe) private static var closed: Set<Int32> = []
+    /// Live events are written from their own thread while the main thread reports progress.
+    private static let lock = NSLock()
+
+    /// Checked writes: FileHandle.write traps on EPIPE (its `try!`), which would kill a live session whose front
+    /// end stopped reading; SIGPIPE is ignored process-wide, so a closed pipe is EPIPE here, and the rest of the
+    /// stream is dropped while the command finishes (and saves) as it would have.
+    static func write(_ text: String, to descriptor: Int32) {
+        lock.lock(); defer { lock.unlock() }
+        guard !closed.contains(descriptor) else { return }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written; continue }
+            if written < 0 && errno == EINTR { continue }
+            closed.insert(descriptor)
+            return
+        }
     }
     /// `--verbose` (any command): what each stage did and how long it took, on stderr. Never a card's content:
     /// counts, kinds, formats, timings and file names only (the PHI audit test checks this).

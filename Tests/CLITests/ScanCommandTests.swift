@@ -207,3 +207,21 @@ final class AnnotateTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("/nonexistent-dir/x.png"), bad.stderr)
     }
 }
+
+/// A front end that stops reading (closes the pipe) must not crash cardscan: the output is dropped, the command
+/// finishes as it would have.
+final class ClosedOutputTests: XCTestCase {
+    func testScanWhoseReaderHasGoneFinishesWithoutACrash() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ScanCommandTests.binary)
+        p.arguments = ["scan", "--json", "--no-ocr", ScanCommandTests.samples]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // The reader goes away before anything is read.
+        try out.fileHandleForReading.close()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationReason, .exit, "cardscan was killed by signal \(p.terminationStatus) writing to a closed pipe")
+    }
+}
