@@ -15,14 +15,14 @@ enum CardTextReading {
         }
     }
 
-    /// Lines read again where `items` (text and barcodes of the same frame) leave a label without its value;
-    /// numbered on from the text items already there. Empty when nothing needs a second look.
-    static func rereadItems(of image: GrayImage, items: [RecognizedItem], builder: SuggestionBuilder,
-                            region: RegionResolution, reader: TextReader) -> [RecognizedItem] {
-        let built = builder.build(items: items, region: region)
+    /// Lines read again where `items` (text and barcodes of the same frame), with the `suggestions` already built
+    /// from them, leave a label without its value; numbered on from the text items already there. Empty when
+    /// nothing needs a second look.
+    static func rereadItems(of image: GrayImage, items: [RecognizedItem], suggestions: [Suggestion],
+                            reader: TextReader) -> [RecognizedItem] {
         var next = items.filter { $0.kind == .text }.count + 1
         var added: [RecognizedItem] = []
-        for id in RereadPlanner.lines(items: items, suggestions: built.suggestions) {
+        for id in RereadPlanner.lines(items: items, suggestions: suggestions) {
             guard let bounds = items.first(where: { $0.id == id })?.bounds else { continue }
             for line in reader.reread(image, line: bounds) {
                 added.append(RecognizedItem(id: "t\(next)", kind: .text, text: line.text, bounds: line.bounds,

@@ -68,15 +68,16 @@ public final class ScanEngine {
         let builder = SuggestionBuilder(today: options.today)
         let region = options.region ?? RegionResolution(code: .gb, basis: .fallback)
         var ocrMs = textResult?.1
+        var built = builder.build(items: items, region: region)
         if let textReader {
             let start = DispatchTime.now()
-            let again = CardTextReading.rereadItems(of: image, items: items, builder: builder, region: region, reader: textReader)
+            let again = CardTextReading.rereadItems(of: image, items: items, suggestions: built.suggestions, reader: textReader)
             if !again.isEmpty {
                 items += again
+                built = builder.build(items: items, region: region)
                 ocrMs = (ocrMs ?? 0) + Self.milliseconds(from: start, to: DispatchTime.now())
             }
         }
-        let built = builder.build(items: items, region: region)
         let done = DispatchTime.now()
         return ScanResult(source: source, image: .init(width: image.width, height: image.height),
                           region: built.region, items: items, suggestions: built.suggestions,

@@ -325,9 +325,9 @@ public final class LiveSession: @unchecked Sendable {
         let barcodes = tracker.current.filter { $0.kind == .barcode }
             .map { $0.shifted(by: Point(x: -offset.x, y: -offset.y)) }
         state.unlock()
-        lines += CardTextReading.rereadItems(of: image, items: barcodes + lines,
-                                             builder: SuggestionBuilder(today: options.scan.today, wristband: options.wristband),
-                                             region: region, reader: reader)
+        let seen = barcodes + lines
+        let built = SuggestionBuilder(today: options.scan.today, wristband: options.wristband).build(items: seen, region: region)
+        lines += CardTextReading.rereadItems(of: image, items: seen, suggestions: built.suggestions, reader: reader)
         lines = lines.map { $0.shifted(by: offset) }
         state.lock(); defer { state.unlock() }
         ocrRuns += 1
