@@ -151,10 +151,18 @@ final class FieldLayoutTests: XCTestCase {
             (["Given name(s): Alex", "Family name: Example"], "Alex Example"),
             (["Patient: EXAMPLE, Alex J (Mr)"], "Alex J Example"),
             (["SAMPLE-EXAMPLE, Alex J."], "Alex J Sample-Example"),
+            // A mark OCR read between the columns ends the name; one before the label is dropped.
+            (["Name Date of birth", "ALEX EXAMPLE __ 14-Jul-1945"], "ALEX EXAMPLE"),
+            (["O Name: Ms Alex Example"], "Alex Example"),
+            // Spaces lost in a small print: the title and the parts come apart; Mc/Mac names stay whole.
+            (["Name Date of Birth", "DrAlexLe Example 02/03/1947"], "Alex Le Example"),
+            (["Name: Alex McExample"], "Alex McExample"),
+            (["Name: Alex MacExample"], "Alex MacExample"),
         ]
         for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
         for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],
-                     ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"]] {
+                     ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"],
+                     ["AB Name Date of birth"], ["Dr Name: 12345"]] {
             XCTAssertTrue(values(.name, card).isEmpty, "\(card)")
         }
     }

@@ -59,7 +59,7 @@ public enum NameFinder {
 
     public static func match(in line: String) -> Match? {
         let trimmed = trim(line)
-        if let rest = afterLabel(trimmed) {
+        if let rest = afterLabel(trimmed) ?? afterStrayMark(trimmed).flatMap(afterLabel) {
             if let name = surnameFirst(rest, strict: false) ?? cleanName(rest) { return Match(name: name, form: .labelled) }
             return nil
         }
@@ -76,11 +76,43 @@ public enum NameFinder {
     }
 
     /// The name at the start of a line below a label line (`RHYS EXAMPLE 14-Jul-1945` → `Rhys Example`… as printed).
+    /// The name ends at the first word that is no word of a name: the next column's value, or a mark OCR read
+    /// between the columns (`RHYS EXAMPLE __ 14-Jul-1945`).
     public static func leadingName(_ line: String) -> String? {
         let trimmed = trim(line)
         if let name = surnameFirst(trimmed, strict: false) { return name }
-        let words = trimmed.split(separator: " ").prefix { w in !w.contains(where: \.isNumber) }
+        let words = trimmed.split(separator: " ").prefix { w in
+            !w.contains(where: \.isNumber) && w.contains(where: \.isLetter)
+                && w.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." }
+        }
         return cleanName(words.joined(separator: " "))
+    }
+
+    /// The line without a stray mark OCR read before it (`O Name: …`, `| Name: …`), when it starts with one: a token
+    /// of one or two characters that is no title. Nil otherwise.
+    static func afterStrayMark(_ line: String) -> String? {
+        let words = line.split(separator: " ", maxSplits: 1)
+        guard words.count == 2, words[0].count <= 2,
+              !titles.contains(words[0].lowercased()) else { return nil }
+        return trim(String(words[1]))
+    }
+
+    /// OCR sometimes loses the spaces of a small printed name (`DrAlexLe Example`): a word is split where a lower-case
+    /// letter meets a capital, after a title, or after a part of three letters or more. `McDonald`, `MacLeod`,
+    /// `FitzGerald`, `DeSouza` and `O'Neill` stay whole.
+    static func splitRunTogether(_ word: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        for ch in word {
+            if ch.isUppercase, let last = current.last, last.isLowercase,
+               titles.contains(current.lowercased()) || current.count >= 3 && !["mac", "fitz"].contains(current.lowercased()) {
+                parts.append(current)
+                current = ""
+            }
+            current.append(ch)
+        }
+        parts.append(current)
+        return parts
     }
 
     /// Starts of the labels of a surname (`Surname`, OCR's `Surnanie`, `Last name`, `Family name`) and of first names
@@ -207,7 +239,7 @@ public enum NameFinder {
     /// dropped. One to five words, at least one of two letters or more. Words that are all from `notNameWords` are
     /// never a name; without `allowVocabulary`, one such word is enough to say it is not.
     static func cleanName(_ s: String, allowVocabulary: Bool = true) -> String? {
-        var words = s.split(separator: " ").map(String.init).filter { !$0.isEmpty }
+        var words = s.split(separator: " ").map(String.init).filter { !$0.isEmpty }.flatMap(splitRunTogether)
         while let first = words.first, titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) {
             words.removeFirst()
         }
