@@ -18,8 +18,15 @@ extension GrayImage {
     /// The corresponding C functions are `pixTophat` and `pixConnCompBB`.
     public func textMarks(window: Int = 21, sizes: ClosedRange<Int> = 5...70) -> [TextMark] {
         _ = LeptonicaPix.silenceMessages
-        guard let gray = LeptonicaPix(gray: self),
-              let hat = LeptonicaPix(pixTophat(gray.pointer, Int32(window), Int32(window), l_int32(L_TOPHAT_BLACK))),
+        guard let gray = LeptonicaPix(gray: self) else { return [] }
+        // Light print on a dark or coloured card (a bank card's name, white text on a loyalty card's red) has no
+        // dark strokes of its own: a white top-hat finds it, each polarity with its own threshold.
+        return marks(in: gray, window: window, sizes: sizes, kind: L_TOPHAT_BLACK)
+            + marks(in: gray, window: window, sizes: sizes, kind: L_TOPHAT_WHITE)
+    }
+
+    private func marks(in gray: LeptonicaPix, window: Int, sizes: ClosedRange<Int>, kind: Int) -> [TextMark] {
+        guard let hat = LeptonicaPix(pixTophat(gray.pointer, Int32(window), Int32(window), l_int32(kind))),
               let contrast = hat.copyGray8() else { return [] }
         // A mark is a stroke clearly darker than its surroundings: half the contrast of the strongest 2% of
         // pixels (the print), never less than a faint 25 levels (noise and texture stay below it).

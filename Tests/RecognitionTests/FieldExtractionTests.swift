@@ -158,6 +158,7 @@ final class FieldLayoutTests: XCTestCase {
             (["Name Date of Birth", "DrAlexLe Example 02/03/1947"], "Alex Le Example"),
             (["Name: Alex McExample"], "Alex McExample"),
             (["Name: Alex MacExample"], "Alex MacExample"),
+            (["EXAMPLE, Alex’ (F)"], "Alex Example"),
         ]
         for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
         for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],

@@ -118,6 +118,10 @@ final class IdentifierRulesTests: XCTestCase {
     func testSocialSecurityNumbers() {
         XCTAssertTrue(SocialSecurityNumber.find(in: "GY1234567").isEmpty, "the digit run must end")
         XCTAssertTrue(SocialSecurityNumber.find(in: "JY1234567A").isEmpty)
+        // A Jersey suffix read as its digit look-alike where the run ends: repaired, and said to be.
+        XCTAssertEqual(SocialSecurityNumber.matches(in: "Number: JY 29 46 148"), [.init(number: .jersey("JY294614B"), repaired: true)])
+        XCTAssertTrue(SocialSecurityNumber.matches(in: "JY 29 46 1484").isEmpty, "a longer run is no number")
+        XCTAssertTrue(SocialSecurityNumber.matches(in: "JY 29 46 147").isEmpty, "7 is no suffix letter's look-alike")
         XCTAssertEqual(SocialSecurityNumber.find(in: "GY 12 34 56 A"), [.guernsey("GY123456")])
         XCTAssertEqual(SocialSecurityNumber.find(in: "GY123456"), [.guernsey("GY123456")])
         // JY and GY are the islands' numbers, never NINOs (HMRC allocates neither prefix to a NINO).

@@ -211,7 +211,7 @@ public enum NameFinder {
         let surnameCaps = parts[0].allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" || $0 == " " }
         guard !strict || surnameCaps else { return nil }
         // What follows the first name on a label (`(M)`, a date) is not part of it.
-        let firstPart = parts[1].split(separator: " ").prefix { $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." } }
+        let firstPart = parts[1].split(separator: " ").prefix { $0.allSatisfy { $0.isLetter || "-'’.".contains($0) } }
         // Middle initials after the first name (`EXAMPLE, Alex J`) are kept: here they do not end the whole name.
         let initials = firstPart.reversed().prefix { w in
             let bare = w.hasSuffix(".") ? w.dropLast() : w[...]
@@ -239,7 +239,9 @@ public enum NameFinder {
     /// dropped. One to five words, at least one of two letters or more. Words that are all from `notNameWords` are
     /// never a name; without `allowVocabulary`, one such word is enough to say it is not.
     static func cleanName(_ s: String, allowVocabulary: Bool = true) -> String? {
-        var words = s.split(separator: " ").map(String.init).filter { !$0.isEmpty }.flatMap(splitRunTogether)
+        // A quote mark OCR reads beside a word (`Sophie’`) is no apostrophe of the name.
+        var words = s.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'’‘`")) }
+            .filter { !$0.isEmpty }.flatMap(splitRunTogether)
         while let first = words.first, titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) {
             words.removeFirst()
         }

@@ -75,6 +75,11 @@ public enum SocialSecurityNumber: Hashable, Sendable {
                     } else { break }
                 } else if ch.isLetter, j + 1 == upper.count || !upper[j + 1].isLetter {
                     compact.append(ch)
+                } else if String(compact.prefix(2)) == "JY", repairs < maxRepairs, let letter = suffixLookAlikes[ch],
+                          j + 1 == upper.count || !(upper[j + 1].isLetter || upper[j + 1].isNumber) {
+                    // A Jersey suffix read as its digit look-alike (`JY 12 34 56 8` for `… B`): where the suffix is
+                    // due and the run ends there, the format says which letter it was.
+                    compact.append(letter); repairs += 1
                 } else {
                     overrun = ch.isNumber
                     break
@@ -102,6 +107,9 @@ public enum SocialSecurityNumber: Hashable, Sendable {
         }
         return found
     }
+
+    /// The digits OCR reads for a Jersey suffix letter (A–D).
+    static let suffixLookAlikes: [Character: Character] = ["8": "B", "4": "A", "0": "D"]
 
     /// HMRC: neither letter D, F, I, Q, U or V; the second not O; BG, GB, KN, NK, NT, TN and ZZ never allocated.
     /// JY and GY are taken as the Channel Islands' numbers, never as NINOs.
