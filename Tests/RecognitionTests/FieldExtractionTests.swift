@@ -174,6 +174,11 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertEqual(values(.address, ["ADDRESS", "1 Example Road", "Example Town EX1 1AA"]),
                        ["1 Example Road, Example Town EX1 1AA"])
         XCTAssertEqual(values(.address, ["SS No. GY123456", "1 Example Road", "GY1 1AA"]), ["1 Example Road, GY1 1AA"])
+        // The addressee above a letter's address, or the holder above a card's, is a name, not an address line.
+        let addressed = ["Mr Alex Example", "1 Example Road", "Guernsey GY1 1AA"]
+        XCTAssertEqual(values(.address, addressed), ["1 Example Road, Guernsey GY1 1AA"])
+        XCTAssertEqual(values(.name, addressed), ["Alex Example"])
+        XCTAssertEqual(values(.address, ["Ms Example Road", "Guernsey GY1 1AA"]).count, 1)
     }
 
     func testHospitalNumbersAreTheirOwnKind() {

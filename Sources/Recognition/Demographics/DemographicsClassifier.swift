@@ -146,6 +146,6 @@ struct DemographicsClassifier: EvidenceClassifier {
             .contains(where: lower.contains) { return true }
         if !DateFinder.dates(in: lower).isEmpty || !NHSNumberFinder.find(in: line).isEmpty
             || !SocialSecurityNumber.find(in: line).isEmpty { return true }
-        return NameFinder.match(in: line) != nil
+        return NameFinder.match(in: line) != nil || NameFinder.titledName(line) != nil
     }
 }

@@ -167,6 +167,15 @@ public enum NameFinder {
         return cleanName(trimmed, allowVocabulary: false)
     }
 
+    /// A line that is a person's name after a title (`Mr Alex Example`, `Dr A Example`): on a letter or a card it is
+    /// the addressee or the holder, never a line of the address below it.
+    public static func titledName(_ line: String) -> String? {
+        let trimmed = trim(line)
+        guard let first = trimmed.split(separator: " ").first,
+              titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) else { return nil }
+        return unlabelled(trimmed)
+    }
+
     // MARK: Parts
 
     /// Drops stray punctuation OCR puts at the ends of a line (`~ Name: …`, `… —`).
