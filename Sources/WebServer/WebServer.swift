@@ -1,0 +1,107 @@
+import CardModel
+import Capture
+import CardStore
+import Foundation
+import SessionControl
+
+/// `cardscan serve`: the web front end. A libmicrohttpd server on `options.bind` (loopback unless told otherwise),
+/// every request checked by the `AccessGuard` (Host, token, Origin), then answered by `WebRoutes`. The live session
+/// is a `SessionController`'s, as for `session --stdio`; its events go to every open page.
+public final class WebServer: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Default 8080; 0 lets the system choose (the URL printed says which).
+        public var port = 8080
+        /// Default 127.0.0.1: only this machine can connect.
+        public var bind = "127.0.0.1"
+        /// Host names accepted besides IP literals and `localhost` (`--allow-host`).
+        public var allowedHosts: [String] = []
+        public var session: SessionController.Settings
+        public var storePath: String?
+        /// One line per request on stderr, method, path and status only (`--verbose`): never a query (a search may
+        /// be a health number) nor a body.
+        public var log: (@Sendable (String) -> Void)?
+        /// The token (tests pass a known one; otherwise a new random one each start).
+        public var token: String?
+        public init(session: SessionController.Settings) { self.session = session }
+    }
+
+    /// The address to open: it holds the token.
+    public let url: String
+    private let http: HTTPServer
+    private let controller: SessionController
+    private let events: EventBroadcast
+    private let uploads: UploadFolder
+
+    public init(options: Options) throws {
+        let events = EventBroadcast()
+        let store = SharedCardStore(path: options.storePath)
+        let controller = SessionController(settings: options.session, store: store) { events.publish($0) }
+        let uploads = try UploadFolder()
+        let routes = WebRoutes(controller: controller, store: store, events: events,
+                               status: ServerStatus(region: options.session.region,
+                                                    device: V4L2Camera.devicePath(options.session.device),
+                                                    size: options.session.size.description),
+                               uploads: uploads)
+        let token = options.token.map(AccessToken.init(value:)) ?? AccessToken.random()
+        let guardBox = GuardBox()
+        let log = options.log
+        http = try HTTPServer(address: options.bind, port: options.port, maxBodyBytes: 32_000_000,
+                              screen: { request in
+                                  guard let access = guardBox.value else { return Self.secured(Self.starting) }
+                                  return access.refusal(for: request).map(Self.secured)
+                              },
+                              handler: { request in
+                                  guard let access = guardBox.value else { return Self.secured(Self.starting) }
+                                  var response = Self.secured(Self.answer(request, routes: routes))
+                                  if let cookie = access.cookieHeader(for: request) { response.addHeader(cookie.name, cookie.value) }
+                                  log?("serve: \(request.method) \(request.path) \(response.status)")
+                                  return response
+                              })
+        // The guard needs the port actually bound (0 asks the system to choose).
+        guardBox.value = AccessGuard(token: token, port: http.port, allowedNames: Set(options.allowedHosts.map { $0.lowercased() }))
+        let host = options.bind.contains(":") ? "[\(options.bind)]" : (options.bind == "0.0.0.0" ? "127.0.0.1" : options.bind)
+        url = "http://\(host):\(http.port)/?token=\(token.value)"
+        self.controller = controller
+        self.events = events
+        self.uploads = uploads
+    }
+
+    /// A page opened with the token in its URL is sent on to the same page without it (the cookie carries it from
+    /// now on), so the token does not stay in the address bar or the history.
+    private static func answer(_ request: HTTPRequest, routes: WebRoutes) -> HTTPResponse {
+        if request.method == "GET", request.query["token"] != nil, !request.path.hasPrefix("/api/"), !request.path.hasPrefix("/assets/") {
+            var rest = request.query.filter { $0.key != "token" }.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+            rest.sort()
+            return .redirect(to: (request.path == "/" ? "/scan" : request.path) + (rest.isEmpty ? "" : "?" + rest.joined(separator: "&")))
+        }
+        return routes.handle(request)
+    }
+
+    /// The answer in the moment between listening and knowing the port (nothing is served unchecked).
+    private static let starting = HTTPResponse.problem(503, "starting", "the server is starting; try again in a moment")
+
+    private static func secured(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        for header in SecurityHeaders.all { response.addHeader(header.name, header.value) }
+        return response
+    }
+
+    /// Stops the session (its `sessionClosed` is delivered), ends the event streams, stops listening, and removes
+    /// the uploaded photos' folder.
+    public func stop() {
+        controller.stop()
+        events.close()
+        http.stop()
+        uploads.removeAll()
+    }
+}
+
+/// The guard, set once the port is known; read by every connection thread after that.
+private final class GuardBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: AccessGuard?
+    var value: AccessGuard? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
