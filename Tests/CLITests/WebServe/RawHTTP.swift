@@ -18,33 +18,36 @@ enum RawHTTP {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
+    /// Opens a stream (Server-Sent Events) and reads it until `enough` says so or `timeout` passes; returns the
+    /// body bytes read so far (the header cut off).
+    static func stream(port: Int, _ target: String, headers: [String: String], timeout: Double,
+                       until enough: (Data) -> Bool) throws -> Data {
+        let fd = try connected(port: port, timeout: 0.2)
+        defer { close(fd) }
+        var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        try sendAll(fd, Data((head + "\r\n").utf8))
+        var received = Data(), buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n > 0 { received.append(contentsOf: buffer[0..<n]) } else if n == 0 { break }
+            if let end = received.range(of: Data("\r\n\r\n".utf8)), enough(Data(received[end.upperBound...])) { break }
+        }
+        guard let end = received.range(of: Data("\r\n\r\n".utf8)) else { return Data() }
+        let chunked = String(decoding: received[..<end.lowerBound], as: UTF8.self).lowercased().contains("transfer-encoding: chunked")
+        return chunked ? unchunked(Data(received[end.upperBound...])) : Data(received[end.upperBound...])
+    }
+
     static func request(port: Int, _ method: String, _ target: String, headers: [String: String] = [:], body: Data = Data(),
                         host: String? = nil, timeout: Double = 30) throws -> Response {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        let fd = try connected(port: port, timeout: timeout)
         defer { close(fd) }
-        var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect to port \(port): \(String(cString: strerror(errno)))") }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || ["POST", "PUT"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
-        let request = Data((head + "\r\n").utf8) + body
-        try request.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                guard n > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
-                offset += n
-            }
-        }
+        // A refused request may be answered before its body is read: the answer counts, not the failed send.
+        do { try sendAll(fd, Data((head + "\r\n").utf8) + body) } catch where !body.isEmpty {}
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -60,6 +63,37 @@ enum RawHTTP {
             throw Failure(description: "no complete answer to \(method) \(target) within \(timeout) s (received \(received.count) bytes)")
         }
         return try parse(received)
+    }
+
+    /// A socket connected to 127.0.0.1:`port`, whose reads give up after `timeout` seconds.
+    private static func connected(port: Int, timeout: Double) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else {
+            close(fd)
+            throw Failure(description: "connect to port \(port): \(String(cString: strerror(errno)))")
+        }
+        return fd
+    }
+
+    private static func sendAll(_ fd: Int32, _ data: Data) throws {
+        try data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                guard n > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
+                offset += n
+            }
+        }
     }
 
     /// Whether `data` holds the whole answer by its Content-Length (unknown length: read to the end).
