@@ -68,7 +68,8 @@ final class WebDriver {
     func waitFor(_ css: String, seconds: Double = 30, where accept: ((String) throws -> Bool)? = nil) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
-            for element in try elements(css) where try accept?(element) ?? true { return element }
+            // An element the page replaced meanwhile (stale) is simply not the one: look again.
+            for element in try elements(css) where (try? accept?(element) ?? true) ?? false { return element }
             usleep(100_000)
         } while Date() < deadline
         throw Problem(description: "no element \(css) after \(seconds) s on \((try? currentURL) ?? "?")")
@@ -81,6 +82,29 @@ final class WebDriver {
     }
     func property(_ element: String, _ name: String) throws -> Any? {
         try command("GET", "/session/\(session)/element/\(element)/property/\(name)")["value"]
+    }
+
+    /// Types into an element as a keyboard would (it is focused first); "\u{E007}" is Enter, "\u{E004}" Tab.
+    func type(_ element: String, _ text: String) throws {
+        try command("POST", "/session/\(session)/element/\(element)/value", ["text": text])
+    }
+
+    /// Ctrl+A, then the modifier released (WebDriver's NULL key): what is typed next replaces the field's text.
+    static let selectAll = "\u{E009}a\u{E000}"
+
+    /// The element that has the keyboard focus.
+    func focused() throws -> String {
+        let found = try command("GET", "/session/\(session)/element/active")
+        guard let element = (found["value"] as? [String: String])?[Self.elementKey] else { throw Problem(description: "nothing focused") }
+        return element
+    }
+
+    /// Clicks OK on a `confirm()`.
+    func acceptAlert() throws { try command("POST", "/session/\(session)/alert/accept", [:]) }
+
+    /// Runs a script in the page (WebDriver's own channel: the page's Content-Security-Policy does not apply).
+    func execute(_ script: String) throws -> Any? {
+        try command("POST", "/session/\(session)/execute/sync", ["script": script, "args": [Any]()])["value"]
     }
 
     /// The page as PNG, the size of the window.
