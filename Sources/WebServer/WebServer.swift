@@ -32,11 +32,28 @@ public final class WebServer: @unchecked Sendable {
     private let events: EventBroadcast
     private let uploads: UploadFolder
 
-    public init(options: Options) throws {
+    /// Why the server did not start; each says what to change.
+    public enum StartError: Error, CustomStringConvertible {
+        case listen(HTTPServerError)
+        case store(StoreError)
+        case uploads(String)
+        public var description: String {
+            switch self {
+            case .listen(let error): error.description
+            case .store(let error): error.description
+            case .uploads(let why): why
+            }
+        }
+    }
+
+    public init(options: Options) throws(StartError) {
         let events = EventBroadcast()
         let store = SharedCardStore(path: options.storePath)
+        // The store is opened now, so a wrong --store stops the start with its path instead of failing each page.
+        do throws(StoreError) { try store.access { _ throws(StoreError) in } } catch { throw .store(error) }
         let controller = SessionController(settings: options.session, store: store) { events.publish($0) }
-        let uploads = try UploadFolder()
+        let uploads: UploadFolder
+        do throws(UploadFolder.Failure) { uploads = try UploadFolder() } catch { throw .uploads(error.description) }
         let routes = WebRoutes(controller: controller, store: store, events: events,
                                status: ServerStatus(region: options.session.region,
                                                     device: V4L2Camera.devicePath(options.session.device),
@@ -44,19 +61,14 @@ public final class WebServer: @unchecked Sendable {
                                uploads: uploads)
         let token = options.token.map(AccessToken.init(value:)) ?? AccessToken.random()
         let guardBox = GuardBox()
-        let log = options.log
-        http = try HTTPServer(address: options.bind, port: options.port, maxBodyBytes: 32_000_000,
-                              screen: { request in
-                                  guard let access = guardBox.value else { return Self.secured(Self.starting) }
-                                  return access.refusal(for: request).map(Self.secured)
-                              },
-                              handler: { request in
-                                  guard let access = guardBox.value else { return Self.secured(Self.starting) }
-                                  var response = Self.secured(Self.answer(request, routes: routes))
-                                  if let cookie = access.cookieHeader(for: request) { response.addHeader(cookie.name, cookie.value) }
-                                  log?("serve: \(request.method) \(request.path) \(response.status)")
-                                  return response
-                              })
+        let http: HTTPServer
+        do throws(HTTPServerError) {
+            http = try Self.listen(options, routes: routes, access: guardBox)
+        } catch {
+            uploads.removeAll()
+            throw .listen(error)
+        }
+        self.http = http
         // The guard needs the port actually bound (0 asks the system to choose).
         guardBox.value = AccessGuard(token: token, port: http.port, allowedNames: Set(options.allowedHosts.map { $0.lowercased() }))
         let host = options.bind.contains(":") ? "[\(options.bind)]" : (options.bind == "0.0.0.0" ? "127.0.0.1" : options.bind)
@@ -64,6 +76,24 @@ public final class WebServer: @unchecked Sendable {
         self.controller = controller
         self.events = events
         self.uploads = uploads
+    }
+
+    /// Starts listening: each request is screened by the guard when its headers arrive, then answered by the
+    /// routes, with the security headers on every answer.
+    private static func listen(_ options: Options, routes: WebRoutes, access guardBox: GuardBox) throws(HTTPServerError) -> HTTPServer {
+        let log = options.log
+        return try HTTPServer(address: options.bind, port: options.port, maxBodyBytes: 32_000_000,
+                              screen: { request in
+                                  guard let access = guardBox.value else { return secured(starting) }
+                                  return access.refusal(for: request).map(secured)
+                              },
+                              handler: { request in
+                                  guard let access = guardBox.value else { return secured(starting) }
+                                  var response = secured(answer(request, routes: routes))
+                                  if let cookie = access.cookieHeader(for: request) { response.addHeader(cookie.name, cookie.value) }
+                                  log?("serve: \(request.method) \(request.path) \(response.status)")
+                                  return response
+                              })
     }
 
     /// A page opened with the token in its URL is sent on to the same page without it (the cookie carries it from

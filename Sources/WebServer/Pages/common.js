@@ -17,9 +17,21 @@ const cardscan = (() => {
       const error = new Error((answer && answer.error && answer.error.message) || `the server answered ${response.status}`);
       error.code = answer && answer.error && answer.error.code;
       error.status = response.status;
+      if (error.code === "badToken") accessEnded();
       throw error;
     }
     return answer;
+  }
+
+  /**
+   * The server no longer knows this page's token (it was restarted, with a new one): say so once, at the top,
+   * since nothing on the page will work until the new address is opened.
+   */
+  function accessEnded() {
+    if (document.getElementById("access-ended")) return;
+    const banner = el("div", { id: "access-ended", class: "message error", role: "alert",
+                               text: "This page's access has ended (cardscan serve was restarted?): open the address it printed in its terminal." });
+    document.body.prepend(banner);
   }
 
   /** el("li", {class: "x", onclick: f}, [children or strings]) */
@@ -99,5 +111,5 @@ const cardscan = (() => {
     return form;
   }
 
-  return { api, el, say, cardForm };
+  return { api, el, say, cardForm, accessEnded };
 })();

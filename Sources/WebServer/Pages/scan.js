@@ -60,7 +60,11 @@
   function listen() {
     const source = new EventSource("/api/events");
     source.onmessage = (message) => { try { onEvent(JSON.parse(message.data)); } catch (_) { /* not an event */ } };
-    source.onerror = () => { if (source.readyState === EventSource.CLOSED) setTimeout(listen, 2000); };
+    // The browser reconnects by itself; a stream refused outright (closed) is retried unless the token is gone.
+    source.onerror = () => {
+      if (source.readyState !== EventSource.CLOSED) return;
+      api("GET", "/api/status").then(() => setTimeout(listen, 1000), (error) => { if (error.code !== "badToken") setTimeout(listen, 2000); });
+    };
   }
 
   // --- Picture and boxes -----------------------------------------------------------------------------------
