@@ -9,6 +9,7 @@
   const items = new Map();        // item id → item (boxes drawn in the frame's pixels)
   const suggestions = new Map();  // suggestion id → suggestion, in arrival order
   let frameSize = null, frameVersion = "", status = null, categories = [];
+  let readingPhoto = false;  // the session is an uploaded photo, not the camera
 
   function setCamera(state, text) {
     camera.dataset.state = state;
@@ -23,8 +24,8 @@
           setCamera("live", `Camera back: ${describe(event.stream)}.`);
         } else {
           items.clear(); suggestions.clear(); frameVersion = "";
-          const files = event.stream && event.stream.format === "files";
-          setCamera(files ? "starting" : "live", files ? "Reading the photo…" : `Camera on: ${describe(event.stream)}.`);
+          readingPhoto = !!event.stream && event.stream.format === "files";
+          setCamera(readingPhoto ? "starting" : "live", readingPhoto ? "Reading the photo…" : `Camera on: ${describe(event.stream)}.`);
         }
         break;
       case "itemAdded": case "itemUpdated":
@@ -36,7 +37,12 @@
         suggestions.set(event.suggestion.id, event.suggestion);
         renderSuggestions(); break;
       case "error":
-        if (event.error.recoverable) setCamera("reconnecting", `Camera problem: ${event.error.message}`);
+        if (readingPhoto) {
+          // The message names the upload's private file, which means nothing to the person: it is left out.
+          const reason = event.error.message.replace(/\S*cardscan-serve-[^\s:]*:?\s*/g, "");
+          say(notice, `The photo could not be read: ${reason}`, "error");
+        }
+        else if (event.error.recoverable) setCamera("reconnecting", `Camera problem: ${event.error.message}`);
         else setCamera("failed", `Camera failed: ${event.error.message}`);
         break;
       case "sessionClosed":
@@ -142,9 +148,9 @@
       title, fields, categories, saveLabel: "Save card",
       onCancel: () => formSlot.replaceChildren(),
       onSave: async (values) => {
-        const card = await save(values);
+        const { card, already } = await save(values);
         formSlot.replaceChildren();
-        say(notice, `Saved “${card.name}” in ${card.category}.`, "ok");
+        say(notice, `${already ? "Already saved" : "Saved"}: “${card.name}” in ${card.category}.`, "ok");
         const link = el("a", { href: "/cards", text: "See your cards" });
         notice.append(" ", link);
       },
@@ -160,8 +166,11 @@
     showForm(`Save ${c.name}`, c, async (values) => {
       const unchanged = values.name === c.name && values.number === c.number && values.category === c.category &&
         values.region === (c.region || "") && values.codeType === c.codeType && values.isDefault === !!c.isDefault;
-      if (unchanged) return (await api("POST", "/api/session", { cmd: "accept", suggestion: s.id })).card;
-      return api("POST", "/api/cards", values);
+      if (unchanged) {
+        const saved = await api("POST", "/api/session", { cmd: "accept", suggestion: s.id });
+        return { card: saved.card, already: saved.reason === "alreadySaved" };
+      }
+      return { card: await api("POST", "/api/cards", values) };
     });
   }
 
@@ -214,7 +223,7 @@
   $("manual").addEventListener("click", () => {
     say(notice, "");
     showForm("Enter a card", { category: "Healthcare", region: status && status.region.code, codeType: "code128" },
-             (values) => api("POST", "/api/cards", values));
+             async (values) => ({ card: await api("POST", "/api/cards", values) }));
   });
   loadStatus();
   listen();

@@ -24,6 +24,11 @@ final class WebServePagesTests: XCTestCase {
         _ = try browser.waitFor(#"button[data-type="nhsNumber"]"#, seconds: 60) { try browser.text($0).contains("999 120 5675") }
         _ = try browser.waitFor("#preview:not([hidden])")
         _ = try browser.waitFor(#"#camera[data-state="stopped"]"#) { try browser.text($0).contains("Photo read") }
+        // Not a picture: said so, with the reason, and the page carries on.
+        try browser.type(try browser.waitFor("#photo"), "\(ScanCommandTests.packageRoot)/README.md")
+        let unreadable = try browser.waitFor("#notice.error") { try browser.text($0).contains("could not be read") }
+        let said = try browser.text(unreadable)
+        XCTAssertFalse(said.contains("/tmp"), "the upload's private path is shown: \(said)")
 
         // Typed in by hand: a wrong NHS number is refused with the reason, the right one saved.
         try browser.click(try browser.waitFor("#manual"))
