@@ -99,7 +99,8 @@ public final class WebServer: @unchecked Sendable {
     /// A page opened with the token in its URL is sent on to the same page without it (the cookie carries it from
     /// now on), so the token does not stay in the address bar or the history.
     private static func answer(_ request: HTTPRequest, routes: WebRoutes) -> HTTPResponse {
-        if request.method == "GET", request.query["token"] != nil, !request.path.hasPrefix("/api/"), !request.path.hasPrefix("/assets/") {
+        // Only to the pages themselves: a path such as "//elsewhere.example" must not become a redirect away.
+        if request.method == "GET", request.query["token"] != nil, ["/", "/scan", "/cards", "/show"].contains(request.path) {
             var rest = request.query.filter { $0.key != "token" }.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
             rest.sort()
             return .redirect(to: (request.path == "/" ? "/scan" : request.path) + (rest.isEmpty ? "" : "?" + rest.joined(separator: "&")))

@@ -142,29 +142,44 @@ public final class HTTPServer: @unchecked Sendable {
     /// Header, cookie or query values of the request. The corresponding C function is `MHD_get_connection_values`.
     private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercased: Bool = false) -> [String: String] {
         var collected: [(String, String)] = []
+        // It returns how many values it passed to the iterator; nothing here to check (the list is what we need).
         _ = withUnsafeMutablePointer(to: &collected) { MHD_get_connection_values(connection, kind, collectValue, $0) }
         return Dictionary(collected.map { (lowercased ? $0.0.lowercased() : $0.0, $0.1) }) { _, last in last }
     }
 
     /// Hands a response to libmicrohttpd (which copies bytes, or pulls a stream through `StreamedBody`). The
-    /// corresponding C functions are `MHD_create_response_from_buffer`, `MHD_create_response_from_callback`,
-    /// `MHD_add_response_header` and `MHD_queue_response`.
+    /// corresponding C functions are `MHD_add_response_header` and `MHD_queue_response`.
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let made: OpaquePointer?
-        switch response.body {
+        guard let made = makeResponse(response.body) else { return .NO }  // out of memory: the connection is closed
+        defer { MHD_destroy_response(made) }
+        // A header libmicrohttpd refuses (a CR or LF in its value) must not silently drop, say, the security
+        // policy: the answer becomes a 500 instead.
+        for (name, value) in response.headers where MHD_add_response_header(made, name, value) != .YES {
+            guard response.status != 500 else { return .NO }
+            return queue(.problem(500, "badHeader", "the answer had a header that cannot be sent; please report this"), on: connection)
+        }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+
+    /// The corresponding C functions are `MHD_create_response_from_buffer` and `MHD_create_response_from_callback`.
+    private func makeResponse(_ body: HTTPResponse.Body) -> OpaquePointer? {
+        switch body {
         case .bytes(let bytes):
-            made = bytes.withUnsafeBytes {
+            return bytes.withUnsafeBytes {
                 MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .stream(let stream):
-            let body = StreamedBody(stream, server: self)
-            streamsLock.lock(); openStreams[ObjectIdentifier(body)] = body; streamsLock.unlock()
-            made = MHD_create_response_from_callback(UInt64.max, 16 * 1024, readStream, Unmanaged.passRetained(body).toOpaque(), freeStream)
+            let streamed = StreamedBody(stream, server: self)
+            let context = Unmanaged.passRetained(streamed)
+            // Unknown length (UInt64.max is MHD_SIZE_UNKNOWN): sent chunked, as long as the stream gives bytes.
+            guard let made = MHD_create_response_from_callback(UInt64.max, 16 * 1024, readStream, context.toOpaque(), freeStream) else {
+                context.release()  // libmicrohttpd never took it: its free callback will not run
+                stream.cancel()
+                return nil
+            }
+            streamsLock.lock(); openStreams[ObjectIdentifier(streamed)] = streamed; streamsLock.unlock()
+            return made
         }
-        guard let made else { return .NO }  // out of memory: libmicrohttpd closes the connection
-        defer { MHD_destroy_response(made) }
-        for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
-        return MHD_queue_response(connection, UInt32(response.status), made)
     }
 
     fileprivate func streamEnded(_ body: StreamedBody) {

@@ -40,6 +40,14 @@ final class WebServeSecurityTests: XCTestCase {
         XCTAssertTrue(cookie.hasPrefix("cardscan_token_\(server.port)=\(server.token);"), cookie)
         XCTAssertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/"), cookie)
 
+        // The token's redirect goes to the pages only (never "//elsewhere"), and keeps their own query, encoded.
+        let elsewhere = try RawHTTP.request(port: server.port, "GET", "//evil.example/?token=\(server.token)")
+        XCTAssertNotEqual(elsewhere.status, 303)
+        XCTAssertNil(elsewhere.headers["location"])
+        let show = try RawHTTP.request(port: server.port, "GET", "/show?id=ab%0d%0aSet-Cookie:x&token=\(server.token)")
+        XCTAssertEqual(show.status, 303)
+        XCTAssertEqual(show.headers["location"], "/show?id=ab%0D%0ASet%2DCookie%3Ax")
+
         let page = try server.call("GET", "/scan")
         XCTAssertEqual(page.status, 200)
         let policy = try XCTUnwrap(page.headers["content-security-policy"])
