@@ -47,6 +47,22 @@ final class WebServePagesTests: XCTestCase {
         XCTAssertEqual(saved.map { $0["maskedNumber"] as? String }, ["999 *** 0018"])
     }
 
+    /// The prompt is the region's (here Jersey's, from --region), and the wristband one in wristband mode.
+    func testGuidanceFollowsTheRegionAndWristbandMode() throws {
+        try WebDriver.requireBrowser()
+        let dir = try scratch()
+        let server = try ServeProcess(arguments: ["--store", "\(dir)/cards.db", "--region", "JE"], environment: WebServeBrowserTests.neutralRegion)
+        defer { server.stop() }
+        let browser = try WebDriver()
+        try browser.open(server.url)
+        _ = try browser.waitFor("#guidance") { try browser.text($0).contains("health card") }
+        try browser.type(try browser.waitFor("#wristband"), " ")  // Space ticks a checkbox
+        _ = try browser.waitFor("#guidance") { try browser.text($0) == "Scan wristband barcode" }
+        let gg = try ServeProcess(arguments: ["--store", "\(dir)/cards.db", "--region", "GG"], environment: WebServeBrowserTests.neutralRegion)
+        defer { gg.stop() }
+        XCTAssertEqual(try gg.call("GET", "/api/status").json?["guidance"] as? String, "Scan or capture your Social Security card or health details")
+    }
+
     func testCardsPageByKeyboardOnAPhone() throws {
         try WebDriver.requireBrowser()
         let dir = try scratch()
