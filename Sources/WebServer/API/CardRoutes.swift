@@ -22,8 +22,6 @@ extension WebRoutes {
         }
     }
 
-    struct CategorySummary: Encodable { let name: String; let cards: Int }
-
     /// What a person types in the card form (`POST /api/cards`, `PUT /api/cards/ID`; in an edit every field is optional).
     struct CardForm: Decodable {
         var name: String?, number: String?, category: String?, region: String?, codeType: String?, isDefault: Bool?
@@ -158,50 +156,4 @@ extension WebRoutes {
             }
         }
     }
-
-    /// `GET /api/categories`: names and card counts.
-    func listCategories() -> HTTPResponse {
-        storeAnswer { store throws(StoreError) in .json(try store.categories().map { CategorySummary(name: $0.name, cards: $0.cards) }) }
-    }
-
-    /// `POST /api/categories` `{"name":"Gym"}`.
-    func addCategory(_ request: HTTPRequest) -> HTTPResponse {
-        struct Form: Decodable { let name: String }
-        switch request.decodeJSON(Form.self, example: #"{"name":"Gym"}"#) {
-        case .failure(let problem): return problem.response
-        case .success(let form):
-            return storeAnswer { store throws(StoreError) in try store.addCategory(form.name); return .json(status: 201, ["added": form.name.trimmed]) }
-        }
-    }
-
-    /// `DELETE /api/categories/NAME[?moveTo=OTHER|?deleteCards=1]`: refused (409) while it holds cards, unless they
-    /// move or go with it.
-    func deleteCategory(_ name: String, _ request: HTTPRequest) -> HTTPResponse {
-        storeAnswer { store throws(StoreError) in
-            try store.deleteCategory(name, moveTo: request.query["moveTo"].flatMap { $0.isEmpty ? nil : $0 },
-                                     deleteCards: request.query["deleteCards"] == "1")
-            return .json(["deleted": name])
-        }
-    }
-
-    /// Runs `body` with the store; a store error becomes 404 (no such card), 409 (ambiguous, or a refused change)
-    /// or 500 (the store itself failed), with its message (which names the store, never a number).
-    func storeAnswer(_ body: (CardStore) throws(StoreError) -> HTTPResponse) -> HTTPResponse {
-        do throws(StoreError) {
-            return try store.access(body)
-        } catch {
-            switch error {
-            case .notFound: return .problem(404, "notFound", error.description)
-            case .ambiguous: return .problem(409, "ambiguous", error.description)
-            case .invalid(let why):
-                let wording = why.replacingOccurrences(of: "give --move-to OTHER or --delete-cards", with: "move them to another category or delete them with it")
-                return .problem(409, "refused", wording)
-            default: return .problem(500, "storeFailed", error.description)
-            }
-        }
-    }
-}
-
-extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }

@@ -23,7 +23,8 @@ public struct HTTPResponse: Sendable {
 /// A response body produced piece by piece on the connection's own thread. `next` may wait (for the next live
 /// event); it returns nil when the stream is over (the client went away, or the server is stopping).
 public protocol ResponseStream: AnyObject, Sendable {
-    /// The next bytes to send, at most `limit` of them (longer chunks are kept for the next call by the server).
+    /// The next bytes to send, waiting for them if need be; nil ends the response. Any length: the server sends a
+    /// long piece over several writes.
     func next() -> [UInt8]?
     /// The client has gone (or the response is being freed): stop producing.
     func cancel()

@@ -138,6 +138,7 @@ final class WebServeSecurityTests: XCTestCase {
         expect(try server.call("PUT", "/api/cards/nonexistent", json: #"{"name":"x"}"#), 404, "notFound")
         expect(try server.call("GET", "/api/cards/nonexistent/code.png"), 404, "notFound")
         expect(try server.call("DELETE", "/api/categories/Nowhere"), 404, "notFound")
+        expect(try server.call("POST", "/api/categories", json: #"{"name":"  "}"#), 400, "missingField")
         expect(try server.call("POST", "/api/scan"), 400, "emptyBody")
         expect(try server.call("GET", "/api/nothing"), 404, "notFound")
         expect(try server.call("GET", "/scan/../../etc/passwd"), 404, "notFound")
