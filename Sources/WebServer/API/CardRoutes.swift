@@ -126,12 +126,7 @@ extension WebRoutes {
 
     /// `POST /api/cards/ID/duplicate`: a copy named "… (copy)", not a default.
     func duplicateCard(_ id: String) -> HTTPResponse {
-        storeAnswer { store throws(StoreError) in
-            let original = try store.card(idPrefix: id)
-            let copy = try store.add(IDCard(name: original.name + " (copy)", number: original.number, category: original.category,
-                                            region: original.region, isDefault: false, codeType: original.codeType))
-            return .json(status: 201, copy)
-        }
+        storeAnswer { store throws(StoreError) in .json(status: 201, try store.duplicate(idPrefix: id)) }
     }
 
     /// `POST /api/cards/ID/default`: the card becomes its category's default (and no other is).

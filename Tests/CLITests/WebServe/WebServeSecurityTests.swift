@@ -199,4 +199,30 @@ final class WebServeSecurityTests: XCTestCase {
         XCTAssertEqual(shape(events), shape(camera.events), text)
         XCTAssertEqual(Set(events.flatMap(\.keys)), Set(camera.events.flatMap(\.keys)), "the same fields")
     }
+
+    /// Random bodies and broken HTTP against every route that reads a body: always an answer below 500 (or 404 for
+    /// a card that is not there), and the server is still there at the end.
+    func testRandomBodiesNeverCrashIt() throws {
+        let (server, _) = try serve()
+        defer { server.stop() }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["{", "}", "[", "]", "\"", ":", ",", "null", "true", "1e999", "-0", "\"cmd\"", "\"start\"", "\"accept\"",
+                      "\"name\"", "\"number\"", "\"category\"", "\"\\u0000\"", "\"\\ud800\"", "\u{FEFF}", "é", "\n", " "]
+        let routes = [("POST", "/api/session"), ("POST", "/api/cards"), ("PUT", "/api/cards/00000000"), ("POST", "/api/categories"),
+                      ("POST", "/api/scan")]
+        for round in 0..<300 {
+            let (method, path) = routes[round % routes.count]
+            let body = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let answer = try server.call(method, path, json: body)
+            XCTAssertTrue((400..<500).contains(answer.status) || answer.status == 202 || answer.status == 201,
+                          "\(method) \(path) \(body): \(answer.status) \(answer.text)")
+            if answer.status == 202, path == "/api/session" { _ = try server.call("POST", "/api/session", json: #"{"cmd":"stop"}"#) }
+        }
+        // Not HTTP at all, and a header far too long: libmicrohttpd answers or closes; the server goes on.
+        for garbage in ["\u{0}\u{1}\u{2}GARBAGE\r\n\r\n", "GET / HTTP/1.1\r\nHost: " + String(repeating: "a", count: 100_000) + "\r\n\r\n"] {
+            _ = try? RawHTTP.request(port: server.port, "GET", "/", headers: ["X": garbage], timeout: 5)
+        }
+        XCTAssertEqual(try server.call("GET", "/api/status").status, 200)
+        XCTAssertTrue(server.process.isRunning)
+    }
 }
