@@ -63,6 +63,22 @@ final class WebServePagesTests: XCTestCase {
         XCTAssertEqual(try gg.call("GET", "/api/status").json?["guidance"] as? String, "Scan or capture your Social Security card or health details")
     }
 
+    /// A camera that is not there: the page names it and the reason, and nothing else breaks.
+    func testAMissingCameraIsNamed() throws {
+        try WebDriver.requireBrowser()
+        let dir = try scratch()
+        let server = try ServeProcess(arguments: ["--store", "\(dir)/cards.db", "--device", "/dev/video-not-here"],
+                                      environment: WebServeBrowserTests.neutralRegion)
+        defer { server.stop() }
+        let browser = try WebDriver()
+        try browser.open(server.url)
+        try browser.click(try browser.waitFor("#start"))
+        let failed = try browser.waitFor(#"#camera[data-state="failed"]"#)
+        let said = try browser.text(failed)
+        XCTAssertTrue(said.contains("/dev/video-not-here"), said)
+        XCTAssertEqual(try server.call("GET", "/api/status").json?["running"] as? Bool, false)
+    }
+
     func testCardsPageByKeyboardOnAPhone() throws {
         try WebDriver.requireBrowser()
         let dir = try scratch()
