@@ -20,8 +20,6 @@ public final class WebServer: @unchecked Sendable {
         /// One line per request on stderr, method, path and status only (`--verbose`): never a query (a search may
         /// be a health number) nor a body.
         public var log: (@Sendable (String) -> Void)?
-        /// The token (tests pass a known one; otherwise a new random one each start).
-        public var token: String?
         public init(session: SessionController.Settings) { self.session = session }
     }
 
@@ -59,7 +57,7 @@ public final class WebServer: @unchecked Sendable {
                                                     device: V4L2Camera.devicePath(options.session.device),
                                                     size: options.session.size.description),
                                uploads: uploads)
-        let token = options.token.map(AccessToken.init(value:)) ?? AccessToken.random()
+        let token = AccessToken.random()
         let guardBox = GuardBox()
         let http: HTTPServer
         do throws(HTTPServerError) {
@@ -71,7 +69,9 @@ public final class WebServer: @unchecked Sendable {
         self.http = http
         // The guard needs the port actually bound (0 asks the system to choose).
         guardBox.value = AccessGuard(token: token, port: http.port, allowedNames: Set(options.allowedHosts.map { $0.lowercased() }))
-        let host = options.bind.contains(":") ? "[\(options.bind)]" : (options.bind == "0.0.0.0" ? "127.0.0.1" : options.bind)
+        // Listening on every address (0.0.0.0, ::): the address printed is this machine's loopback one.
+        let host = options.bind == "0.0.0.0" ? "127.0.0.1" : options.bind == "::" ? "[::1]"
+            : options.bind.contains(":") ? "[\(options.bind)]" : options.bind
         url = "http://\(host):\(http.port)/?token=\(token.value)"
         self.controller = controller
         self.events = events
@@ -101,8 +101,8 @@ public final class WebServer: @unchecked Sendable {
     private static func answer(_ request: HTTPRequest, routes: WebRoutes) -> HTTPResponse {
         // Only to the pages themselves: a path such as "//elsewhere.example" must not become a redirect away.
         if request.method == "GET", request.query["token"] != nil, ["/", "/scan", "/cards", "/show"].contains(request.path) {
-            var rest = request.query.filter { $0.key != "token" }.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
-            rest.sort()
+            let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+            let rest = request.query.filter { $0.key != "token" }.map { "\(encode($0.key))=\(encode($0.value))" }.sorted()
             return .redirect(to: (request.path == "/" ? "/scan" : request.path) + (rest.isEmpty ? "" : "?" + rest.joined(separator: "&")))
         }
         return routes.handle(request)

@@ -3,7 +3,7 @@
 struct AccessToken: Sendable, Equatable {
     let value: String
 
-    init(value: String) { self.value = value }
+    private init(value: String) { self.value = value }
 
     static func random() -> AccessToken {
         var generator = SystemRandomNumberGenerator()
