@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "CardStoreTests", dependencies: ["CardStore", "CardModel"]),
+        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "CardModel"]),
     ],
     cxxLanguageStandard: .cxx17
 )
