@@ -145,3 +145,25 @@ final class WebDriver {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+extension WebDriver {
+    /// The controls a screen reader could not name: buttons, links, inputs and selects without an aria-label, a
+    /// label, text or a title. Returned as short descriptions (tag#id.class); empty when every control is named.
+    func unnamedControls() throws -> [String] {
+        let script = """
+            const named = (e) => {
+              if ((e.getAttribute("aria-label") || "").trim()) return true;
+              const by = e.getAttribute("aria-labelledby");
+              if (by && by.split(" ").some((id) => (document.getElementById(id) || {}).textContent)) return true;
+              if (e.labels && [...e.labels].some((l) => l.textContent.trim())) return true;
+              if (["BUTTON", "A"].includes(e.tagName) && e.textContent.trim()) return true;
+              return !!(e.getAttribute("title") || "").trim();
+            };
+            return [...document.querySelectorAll("button, a, input, select, textarea")]
+              .filter((e) => e.offsetParent !== null || e.type === "file")
+              .filter((e) => !named(e))
+              .map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className ? "." + e.className : ""));
+            """
+        return try execute(script) as? [String] ?? ["(the check did not run)"]
+    }
+}

@@ -80,6 +80,8 @@ final class WebServeBrowserTests: XCTestCase {
         try browser.click(try browser.waitFor(".card-item a.button"))
         _ = try browser.waitFor("#code") { (try browser.property($0, "naturalWidth") as? Int ?? 0) > 0 }
         XCTAssertEqual(try browser.text(try browser.waitFor("#number")), nhs)
+        XCTAssertEqual(try browser.attribute(try browser.waitFor("#code"), "alt"), "Barcode of NHS Number")
+        XCTAssertEqual(try browser.unnamedControls(), [])
         let screenshot = "\(dir)/show.png"
         try browser.screenshot().write(to: URL(fileURLWithPath: screenshot))
         try keepScreenshot(browser, "show")

@@ -34,6 +34,7 @@ final class WebServePagesTests: XCTestCase {
         try browser.click(try browser.waitFor("#manual"))
         let form = try browser.waitFor("form.card-form")
         XCTAssertEqual(try browser.attribute(form, "aria-label"), "Enter a card")
+        XCTAssertEqual(try browser.unnamedControls(), [], "every control on the Scan page has a name for screen readers")
         try browser.type(try browser.waitFor(#"form.card-form input[name="name"]"#), "NHS Number")
         let number = try browser.waitFor(#"form.card-form input[name="number"]"#)
         try browser.type(number, "999 000 0019\u{E007}")  // Enter submits
@@ -115,6 +116,7 @@ final class WebServePagesTests: XCTestCase {
         try browser.type(try browser.waitFor(#"button[aria-label="Edit Gym (copy)"]"#), enter)
         let name = try browser.waitFor(#"form.card-form input[name="name"]"#)
         XCTAssertEqual(try browser.focused(), name, "the form takes the focus")
+        XCTAssertEqual(try browser.unnamedControls(), [], "every control on the Cards page has a name for screen readers")
         try browser.type(name, WebDriver.selectAll + "Gym two\u{E007}")
         _ = try browser.waitFor(#"button[aria-label="Delete Gym two"]"#)
         try browser.type(try browser.waitFor(#"button[aria-label="Delete Gym two"]"#), enter)
