@@ -99,7 +99,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// The newest frame the source delivered (decoded or not), kept after the session closes: what a preview shows.
-    /// Holding it costs nothing extra (the pixels are shared with the frame in flight).
+    /// Holding it costs one frame's pixels at most (shared with the frame in flight while that is decoded).
     public var latestFrame: Frame? {
         state.lock(); defer { state.unlock() }
         return newestFrame
