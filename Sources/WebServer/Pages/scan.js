@@ -65,9 +65,14 @@
 
   function listen() {
     const source = new EventSource("/api/events");
+    let disconnected = false;
     source.onmessage = (message) => { try { onEvent(JSON.parse(message.data)); } catch (_) { /* not an event */ } };
-    // The browser reconnects by itself; a stream refused outright (closed) is retried unless the token is gone.
+    source.onopen = () => { if (disconnected && camera.dataset.state === "disconnected") setCamera("idle", "Connected again."); disconnected = false; };
+    // The browser reconnects by itself (a second or so); meanwhile the page says the server is not answering. A
+    // stream refused outright (closed) is opened again, unless the token is gone (the server was restarted).
     source.onerror = () => {
+      disconnected = true;
+      setCamera("disconnected", "No connection to cardscan serve (stopped, or restarting?): trying again…");
       if (source.readyState !== EventSource.CLOSED) return;
       api("GET", "/api/status").then(() => setTimeout(listen, 1000), (error) => { if (error.code !== "badToken") setTimeout(listen, 2000); });
     };

@@ -78,6 +78,9 @@ final class WebServePagesTests: XCTestCase {
         let said = try browser.text(failed)
         XCTAssertTrue(said.contains("/dev/video-not-here"), said)
         XCTAssertEqual(try server.call("GET", "/api/status").json?["running"] as? Bool, false)
+        // The server gone: the page says it has no connection.
+        XCTAssertEqual(server.stop(), 0)
+        _ = try browser.waitFor(#"#camera[data-state="disconnected"]"#, seconds: 15)
     }
 
     func testCardsPageByKeyboardOnAPhone() throws {
