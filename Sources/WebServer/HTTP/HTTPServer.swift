@@ -4,14 +4,15 @@ import Foundation
 /// Why the server could not start; says what to change.
 public enum HTTPServerError: Error, CustomStringConvertible, Sendable {
     case badAddress(String)
-    case cannotListen(address: String, port: Int)
+    /// `errno` is what the system said last (libmicrohttpd reports no reason of its own: usually bind's EADDRINUSE).
+    case cannotListen(address: String, port: Int, errno: Int32)
 
     public var description: String {
         switch self {
         case .badAddress(let address):
             "'\(address)' is not an IP address to listen on; give --bind an address such as 127.0.0.1 or ::1"
-        case .cannotListen(let address, let port):
-            "cannot listen on \(address) port \(port) (in use, or not an address of this machine); choose another --port or --bind"
+        case .cannotListen(let address, let port, let code):
+            "cannot listen on \(address) port \(port) (\(code == 0 ? "in use, or not an address of this machine" : String(cString: strerror(code)))); choose another --port or --bind"
         }
     }
 }
@@ -42,7 +43,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.screen = screen
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
-        guard (0...65_535).contains(port) else { throw .cannotListen(address: address, port: port) }
+        guard (0...65_535).contains(port) else { throw .cannotListen(address: address, port: port, errno: EINVAL) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         var flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
         var v4 = sockaddr_in(), v6 = sockaddr_in6()
@@ -66,7 +67,7 @@ public final class HTTPServer: @unchecked Sendable {
         } else {
             throw .badAddress(address)
         }
-        guard let daemon else { throw .cannotListen(address: address, port: port) }
+        guard let daemon else { throw .cannotListen(address: address, port: port, errno: errno) }
         self.port = Int(cmhd_bound_port(daemon))
     }
 
