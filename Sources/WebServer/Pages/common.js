@@ -53,7 +53,9 @@ const cardscan = (() => {
     target.className = "message " + (kind || "");
   }
 
-  const codeTypes = ["code128", "ean13", "ean8", "qrCode", "pdf417", "aztec", "dataMatrix", "none"];
+  // The card model's code types (IDCard.codeType), with the names people know them by.
+  const codeTypes = [["code128", "Code 128"], ["ean13", "EAN-13"], ["ean8", "EAN-8"], ["qrCode", "QR code"], ["pdf417", "PDF417"],
+                     ["aztec", "Aztec"], ["dataMatrix", "Data Matrix"], ["none", "None (the number only)"]];
 
   /**
    * The card form (Scan: a tapped suggestion or "Enter manually"; Cards: edit). `fields` pre-fills it;
@@ -71,7 +73,7 @@ const cardscan = (() => {
       el("option", { value: "JE", text: "JE" }), el("option", { value: "GG", text: "GG" }),
     ]);
     region.value = fields.region || "";
-    const codeType = el("select", { id: `${id}-codeType`, name: "codeType" }, codeTypes.map((t) => el("option", { value: t, text: t })));
+    const codeType = el("select", { id: `${id}-codeType`, name: "codeType" }, codeTypes.map(([value, text]) => el("option", { value, text })));
     codeType.value = fields.codeType || "code128";
     const isDefault = el("input", { type: "checkbox", id: `${id}-default`, name: "isDefault" });
     isDefault.checked = !!fields.isDefault;
