@@ -50,13 +50,13 @@ public final class SessionController: @unchecked Sendable {
             size = parsed
         }
         let device = V4L2Camera.devicePath(request.device ?? settings.device)
-        try begin(V4L2Camera(path: device, size: size), options, request: "start")
+        try begin(V4L2Camera(path: device, size: size), options)
     }
 
     /// Scans an image file or folder as a short session (`{"cmd":"scanFile",…}`); it ends with `sessionClosed`
     /// (`endOfInput`). `afterClose` runs once the session has closed (an uploaded photo's file is removed then).
     public func scanFile(_ path: String, afterClose: (() -> Void)? = nil) throws(SessionFailure) {
-        try begin(ImageFileFrames(paths: [path]), sessionOptions(), request: "scanFile", afterClose: afterClose)
+        try begin(ImageFileFrames(paths: [path]), sessionOptions(), afterClose: afterClose)
     }
 
     /// Saves that suggestion's card (`{"cmd":"accept",…}`); the `cardSaved` event that answers it is returned, not
@@ -111,8 +111,7 @@ public final class SessionController: @unchecked Sendable {
         return options
     }
 
-    private func begin(_ source: FrameSource, _ options: SessionOptions, request: String,
-                       afterClose: (() -> Void)? = nil) throws(SessionFailure) {
+    private func begin(_ source: FrameSource, _ options: SessionOptions, afterClose: (() -> Void)? = nil) throws(SessionFailure) {
         lock.lock()
         guard active == nil else {
             lock.unlock()
