@@ -102,9 +102,10 @@ final class WebServeBrowserTests: XCTestCase {
         try WebDriver.requireBrowser()
         let dir = try scratch()
         let photo = try XCTUnwrap(LiveCardPhotoTests.nhsCardPhotos().first)
-        // 15 frames a second: unplugged after about 3 s, back 3 s later (the session retries for 10 s).
+        // 15 frames a second: unplugged after about 6 s (time for a loaded machine's browser to see it live first),
+        // back 3 s later (the session retries for 10 s).
         let server = try serve(dir, frames: try frames(photo.path, in: dir),
-                               camera: ["FAKECAM_UNPLUG_AFTER": "45", "FAKECAM_UNPLUG_FOR_MS": "3000"])
+                               camera: ["FAKECAM_UNPLUG_AFTER": "90", "FAKECAM_UNPLUG_FOR_MS": "3000"])
         defer { server.stop() }
         let browser = try WebDriver()
         try browser.open(server.url)
