@@ -18,6 +18,8 @@ let package = Package(
         // The kernel's V4L2 interface: a fixed-signature ioctl wrapper and the request codes as constants.
         .systemLibrary(name: "CV4L2"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The HTTP server behind `cardscan serve`: a fixed-signature wrapper for the variadic MHD_start_daemon.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "CZXing",
             cxxSettings: [.unsafeFlags(["-I/usr/include/ZXing"])],
@@ -36,11 +38,20 @@ let package = Package(
         .target(name: "CardStore", dependencies: ["CardModel", "CSQLite"]),
         .target(name: "Rendering", dependencies: ["CardModel", "Imaging", "CZint"]),
 
+        // MARK: Front ends.
+        // One live session at a time, suggestions by run-wide id, accepted cards saved: `session --stdio` and `serve`.
+        .target(name: "SessionControl", dependencies: ["ScanEngine", "Capture", "CardModel", "CardStore"]),
+        // `cardscan serve`: libmicrohttpd wrapped once, the JSON API, live events as Server-Sent Events, the pages
+        // (embedded in the binary: no network needed).
+        .target(name: "WebServer",
+                dependencies: ["CMicroHTTPD", "SessionControl", "CardModel", "CardStore", "Capture", "Imaging", "Recognition", "Rendering"],
+                resources: [.embedInCode("Pages")]),
+
         // Scoring decoders against a corpus of images with expected content (benchmarks and tests share it).
         .target(name: "Evaluation", dependencies: ["CardModel"]),
 
         // MARK: Executables.
-        .executableTarget(name: "cardscan", dependencies: ["ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding"]),
+        .executableTarget(name: "cardscan", dependencies: ["SessionControl", "WebServer", "ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding"]),
         .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Capture", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 
@@ -54,6 +65,7 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "CardStoreTests", dependencies: ["CardStore", "CardModel"]),
+        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "CardModel"]),
     ],
     cxxLanguageStandard: .cxx17
 )

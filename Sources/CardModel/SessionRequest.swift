@@ -22,6 +22,17 @@ public enum SessionRequest: Equatable, Sendable {
     case stop
     case quit
 
+    /// The command's `cmd` (an answer's `request` names it).
+    public var name: String {
+        switch self {
+        case .start: "start"
+        case .scanFile: "scanFile"
+        case .accept: "accept"
+        case .stop: "stop"
+        case .quit: "quit"
+        }
+    }
+
     /// Why a line is not a command; the session answers with an `error` event and goes on.
     public struct Problem: Error, Equatable, Sendable {
         public let message: String

@@ -250,6 +250,14 @@ public final class CardStore {
         }
     }
 
+    /// A copy of a card under a new id, named "… (copy)", never a default (`cards duplicate`, the Cards page).
+    @discardableResult
+    public func duplicate(idPrefix: String) throws(StoreError) -> IDCard {
+        let original = try card(idPrefix: idPrefix)
+        return try add(IDCard(name: original.name + " (copy)", number: original.number, category: original.category,
+                              region: original.region, isDefault: false, codeType: original.codeType))
+    }
+
     /// Makes a card its category's default (and no other).
     public func makeDefault(idPrefix: String) throws(StoreError) {
         let card = try card(idPrefix: idPrefix)

@@ -74,7 +74,7 @@ enum CameraCommand: Command {
             let source: FrameSource = args.positional.isEmpty
                 ? V4L2Camera(path: devicePath(args.value("--device")), size: size)
                 : ImageFileFrames(paths: args.positional)
-            let store = args.has("--save") ? SharedStore(try StoreAccess.open(args.value("--store"))) : nil
+            let store = args.has("--save") ? SharedCardStore(try StoreAccess.open(args.value("--store"))) : nil
             return runSession(source: source, options: options, json: args.has("--json"), store: store)
         } catch {
             return commandFailed(error, usage: usage)
@@ -82,12 +82,9 @@ enum CameraCommand: Command {
     }
 
     /// `--device 2` means /dev/video2; no flag means CARDSCAN_DEVICE, else /dev/video0.
-    static func devicePath(_ value: String?) -> String {
-        let given = value ?? ProcessInfo.processInfo.environment["CARDSCAN_DEVICE"] ?? "/dev/video0"
-        return Int(given) != nil ? "/dev/video\(given)" : given
-    }
+    static func devicePath(_ value: String?) -> String { V4L2Camera.devicePath(value) }
 
-    private static func runSession(source: FrameSource, options: SessionOptions, json: Bool, store: SharedStore?) -> Int32 {
+    private static func runSession(source: FrameSource, options: SessionOptions, json: Bool, store: SharedCardStore?) -> Int32 {
         let printer = EventPrinter()
         let status = LiveStatus()
         let outcome = SessionOutcome()

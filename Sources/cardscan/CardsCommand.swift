@@ -86,9 +86,7 @@ enum CardsCommand: Command {
                 Terminal.out("updated \(id)")
             case "duplicate":
                 guard let id = args.positional.first else { return Terminal.usageError("duplicate needs an ID", usage: usage) }
-                let original = try store.card(idPrefix: id)
-                let copy = try store.add(IDCard(name: original.name + " (copy)", number: original.number, category: original.category,
-                                                region: original.region, isDefault: false, codeType: original.codeType))
+                let copy = try store.duplicate(idPrefix: id)
                 Terminal.out("saved \(copy.id.uuidString.prefix(8).lowercased()) \(copy.name) in \(copy.category)")
             case "export":
                 let data = try CardExport.encode(try store.cards())

@@ -34,19 +34,6 @@ enum InterruptHandler {
     }
 }
 
-/// The card store used from a session's event thread: one call at a time (a SQLite connection is not shared
-/// across threads unguarded).
-final class SharedStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private let store: CardStore
-    init(_ store: CardStore) { self.store = store }
-
-    func save(_ candidate: CardCandidate) throws(StoreError) -> (card: IDCard, created: Bool) {
-        lock.lock(); defer { lock.unlock() }
-        return try store.save(candidate)
-    }
-}
-
 /// If a C library crashes the process in the middle of a live session, the front end still gets its
 /// `sessionClosed` (reason "crashed") before the process dies: the line is prepared in advance and written from
 /// the signal handler with write(2), the one thing safe to do there. The signal is then delivered as usual.

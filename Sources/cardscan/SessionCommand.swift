@@ -4,6 +4,7 @@ import CardStore
 import Foundation
 import Recognition
 import ScanEngine
+import SessionControl
 
 /// `cardscan session --stdio`: the backend of a front end. Commands in on stdin, events out on stdout, both as
 /// JSON Lines (README, "The session protocol").
@@ -45,113 +46,56 @@ enum SessionCommand: Command {
     }
 }
 
-/// Runs the front end's commands: one session at a time, suggestions remembered by id for `accept`.
+/// Reads the front end's command lines and answers on stdout; the session itself is `SessionController`'s
+/// (shared with `cardscan serve`).
 final class SessionServer: @unchecked Sendable {
-    private let storePath: String?
-    private let region: RegionResolution
-    private let printer = EventPrinter()
-    private let lock = NSLock()
-    private var active: LiveSession?
-    private var suggestions: [String: Suggestion] = [:]
-    private var suggestionCount = 0
-    private var store: CardStore?
+    private let printer: EventPrinter
     private let started = Date()
+    private let controller: SessionController
 
-    init(storePath: String?, region: RegionResolution) { self.storePath = storePath; self.region = region }
+    init(storePath: String?, region: RegionResolution) {
+        var settings = SessionController.Settings(region: region)
+        settings.traces = Terminal.verbose
+        let printer = EventPrinter()
+        self.printer = printer
+        controller = SessionController(settings: settings, store: SharedCardStore(path: storePath)) { printer.print($0) }
+    }
 
     /// Handles one line; false when the front end asked to quit.
     func handle(_ line: String) -> Bool {
         switch SessionRequest.parse(line) {
-        case .failure(let problem):
-            report("badCommand", problem.message)
-        case .success(.start(let start)):
-            var options = SessionOptions()
-            options.scan.traces = Terminal.verbose
-            options.scan.region = region
-            options.once = start.once; options.onceType = start.type
-            options.wristband = start.wristband; options.timeout = start.timeout
-            guard let size = start.size.map(FrameSize.init) ?? FrameSize.preferred else {
-                report("badCommand", "start: size must be WxH, e.g. 1280x720", request: "start"); break
-            }
-            begin(V4L2Camera(path: CameraCommand.devicePath(start.device), size: size), options, request: "start")
-        case .success(.scanFile(let path)):
-            var options = SessionOptions()
-            options.scan.traces = Terminal.verbose
-            options.scan.region = region
-            begin(ImageFileFrames(paths: [path]), options, request: "scanFile")
-        case .success(.accept(let id)):
-            accept(id)
-        case .success(.stop):
-            if !stopActive() { report("noSession", "no session is running", request: "stop") }
-        case .success(.quit):
-            return false
+        case .failure(let problem): report(SessionFailure("badCommand", problem.message), request: nil)
+        case .success(.quit): return false
+        case .success(let command): perform(command)
         }
         return true
     }
 
-    private func begin(_ source: FrameSource, _ options: SessionOptions, request: String) {
-        lock.lock()
-        guard active == nil else {
-            lock.unlock()
-            return report("busy", "a session is already running; send {\"cmd\":\"stop\"} first", request: request)
+    /// Runs one command; a refusal is answered with an `error` event naming the request.
+    private func perform(_ command: SessionRequest) {
+        do throws(SessionFailure) {
+            switch command {
+            case .start(let start): try controller.start(start)
+            case .scanFile(let path): try controller.scanFile(path)
+            case .accept(let id):
+                var saved = try controller.accept(id)
+                saved.time = Date().timeIntervalSince(started)
+                printer.print(saved)
+            case .stop: guard controller.stop() else { throw SessionFailure("noSession", "no session is running") }
+            case .quit: break
+            }
+        } catch {
+            report(error, request: command.name)
         }
-        let session = LiveSession(source: source, options: options) { [weak self] event in self?.forward(event) }
-        active = session
-        lock.unlock()
-        session.start()
-    }
-
-    /// Gives suggestions run-wide ids, remembers them, and prints every event.
-    private func forward(_ event: ScanEvent) {
-        var event = event
-        lock.lock()
-        if var suggestion = event.suggestion {
-            suggestionCount += 1
-            suggestion.id = "s\(suggestionCount)"
-            suggestions[suggestion.id] = suggestion
-            event.suggestion = suggestion
-        }
-        if event.event == .sessionClosed { active = nil }
-        lock.unlock()
-        printer.print(event)
     }
 
     /// Stops the running session and waits for its `sessionClosed`. False when none was running.
     @discardableResult
-    func stopActive() -> Bool {
-        lock.lock()
-        let session = active
-        lock.unlock()
-        guard let session else { return false }
-        session.stop(reason: "stopped")
-        session.waitUntilClosed()
-        return true
-    }
+    func stopActive() -> Bool { controller.stop() }
 
-    private func accept(_ id: String) {
-        lock.lock()
-        let suggestion = suggestions[id]
-        lock.unlock()
-        guard let suggestion else { return report("unknownSuggestion", "no suggestion '\(id.prefix(20))' in this run", request: "accept") }
-        guard let candidate = suggestion.card else {
-            return report("notACard", "\(id) is a field of a card (\(suggestion.type)), not a card", request: "accept")
-        }
-        do throws(StoreError) {
-            if store == nil { store = try StoreAccess.open(storePath) }
-            let (card, created) = try store!.save(candidate)
-            var event = ScanEvent(.cardSaved, time: Date().timeIntervalSince(started))
-            event.card = card
-            event.reason = created ? "added" : "alreadySaved"
-            event.request = "accept"
-            printer.print(event)
-        } catch {
-            report("storeFailed", error.description, request: "accept")
-        }
-    }
-
-    private func report(_ code: String, _ message: String, request: String? = nil) {
+    private func report(_ failure: SessionFailure, request: String?) {
         var event = ScanEvent(.error, time: Date().timeIntervalSince(started))
-        event.error = .init(code: code, message: message, recoverable: true)
+        event.error = .init(code: failure.code, message: failure.message, recoverable: true)
         event.request = request
         printer.print(event)
     }

@@ -2,7 +2,7 @@ import Foundation
 import ScanEngine
 
 // cardscan: reads identity, health and loyalty cards from photos and webcams.
-let commands: [any Command.Type] = [ScanCommand.self, CardsCommand.self, CategoriesCommand.self, ShowCommand.self, WristbandCommand.self, ExportCommand.self, ImportCardsCommand.self, ImportCommand.self, ReviewCommand.self, GuidanceCommand.self, CameraCommand.self, DevicesCommand.self, SessionCommand.self]
+let commands: [any Command.Type] = [ScanCommand.self, CardsCommand.self, CategoriesCommand.self, ShowCommand.self, WristbandCommand.self, ExportCommand.self, ImportCardsCommand.self, ImportCommand.self, ReviewCommand.self, GuidanceCommand.self, CameraCommand.self, DevicesCommand.self, SessionCommand.self, ServeCommand.self]
 
 @MainActor func printHelp() {
     Terminal.out("""

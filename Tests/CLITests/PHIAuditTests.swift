@@ -25,11 +25,13 @@ final class PHIAuditTests: XCTestCase {
         return [name, "\(last.uppercased()), \(first)", "\(last), \(first)", "\(last.uppercased()) \(first)"]
     }
 
-    func testNoHealthIdentifierLeaksIntoStderrAndFilesArePrivate() throws {
+    static let sampleCards = ["gb-nhs-card-00", "gb-nhs-print-00", "je-ssn-card-00", "gg-ssn-card-00", "je-health-card-00",
+                              "gb-wristband-00", "gg-health-card-00"]
+
+    /// Health numbers, names, dates of birth and address lines of these sample cards, each in every form it is
+    /// printed in: what must never reach stderr.
+    static func secrets(of names: [String]) throws -> [String] {
         let samples = ScanCommandTests.samples
-        let names = ["gb-nhs-card-00", "gb-nhs-print-00", "je-ssn-card-00", "gg-ssn-card-00", "je-health-card-00", "gb-wristband-00",
-                     "gg-health-card-00"]
-        // Health numbers, names, dates of birth and address lines, each in every form it is printed in.
         var secrets: [String] = []
         for name in names {
             let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(samples)/\(name).json"))) as! [String: Any]
@@ -46,6 +48,13 @@ final class PHIAuditTests: XCTestCase {
                 secrets += text[range.upperBound...].components(separatedBy: ", ")
             }
         }
+        return secrets
+    }
+
+    func testNoHealthIdentifierLeaksIntoStderrAndFilesArePrivate() throws {
+        let samples = ScanCommandTests.samples
+        let names = Self.sampleCards
+        let secrets = try Self.secrets(of: names)
         XCTAssertTrue(secrets.contains("15/11/1987") && secrets.contains("15-Nov-1987") && secrets.contains("7 Rue des Exemples"),
                       "every printed form is checked: \(secrets)")
         XCTAssertGreaterThan(secrets.count, 40)

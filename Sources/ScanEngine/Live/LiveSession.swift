@@ -34,6 +34,7 @@ public final class LiveSession: @unchecked Sendable {
     private var previousMeasures: FrameMeasures?
     private var closedEvent = false
     private var queuedCount = 0
+    private var newestFrame: Frame?
 
     private let mailbox: FrameMailbox
     private let ocrMailbox = FrameMailbox(replacesStale: true)
@@ -97,6 +98,13 @@ public final class LiveSession: @unchecked Sendable {
         return .init(frames: frames, decoded: decoded, dropped: mailbox.dropped + ocrMailbox.dropped, ocrRuns: ocrRuns)
     }
 
+    /// The newest frame the source delivered (decoded or not), kept after the session closes: what a preview shows.
+    /// Holding it costs one frame's pixels at most (shared with the frame in flight while that is decoded).
+    public var latestFrame: Frame? {
+        state.lock(); defer { state.unlock() }
+        return newestFrame
+    }
+
     /// Events queued for delivery so far (a test compares it with what its consumer received).
     var eventsQueued: Int { state.lock(); defer { state.unlock() }; return queuedCount }
 
@@ -145,7 +153,7 @@ public final class LiveSession: @unchecked Sendable {
                 switch try source.nextFrame(timeout: 0.25) {
                 case .frame(let frame):
                     lastFrame = now(); silentSince = nil
-                    state.lock(); frames += 1; state.unlock()
+                    state.lock(); frames += 1; newestFrame = frame; state.unlock()
                     mailbox.put(frame)
                 case .timedOut:
                     // A silent camera is reopened every `frameTimeout`; silent for `reconnectFor` more, it is given up.

@@ -1,0 +1,152 @@
+import Capture
+import CardModel
+import CardStore
+import Foundation
+import ScanEngine
+
+/// What a front end drives, shared by `cardscan session --stdio` and `cardscan serve`: one live session at a time
+/// (a camera, or image files as a short session), suggestions numbered for the whole run so one can be accepted
+/// after its session closed, and an accepted suggestion's card saved in the store. Every session event goes to
+/// `events`, on the session's delivery thread, in order.
+public final class SessionController: @unchecked Sendable {
+    /// What shapes every session this controller starts.
+    public struct Settings: Sendable {
+        /// The region suggestions are built for.
+        public var region: RegionResolution
+        /// Stage traces on stderr (`--verbose`; never content).
+        public var traces = false
+        /// The camera used when a start request names none (nil: `CARDSCAN_DEVICE`, else /dev/video0).
+        public var device: String?
+        /// The frame size asked for when a start request gives none (default 1280x720).
+        public var size = FrameSize.preferred
+        public init(region: RegionResolution) { self.region = region }
+    }
+
+    private let settings: Settings
+    private let store: SharedCardStore
+    private let events: @Sendable (ScanEvent) -> Void
+    private let lock = NSLock()
+    private var active: LiveSession?
+    /// The session whose frames a preview shows: the running one, else the last one (an uploaded photo stays in view).
+    private var shown: LiveSession?
+    private var afterClose: (() -> Void)?
+    private var suggestions: [String: Suggestion] = [:]
+    private var suggestionCount = 0
+    /// The running session's own suggestion ids → run-wide ids, so a `replaces` names the run-wide id.
+    private var runIds: [String: String] = [:]
+
+    public init(settings: Settings, store: SharedCardStore, events: @escaping @Sendable (ScanEvent) -> Void) {
+        self.settings = settings; self.store = store; self.events = events
+    }
+
+    /// Starts a camera session (`{"cmd":"start",…}`).
+    public func start(_ request: SessionRequest.Start) throws(SessionFailure) {
+        var options = sessionOptions()
+        options.once = request.once; options.onceType = request.type
+        options.wristband = request.wristband; options.timeout = request.timeout
+        var size = settings.size
+        if let text = request.size {
+            guard let parsed = FrameSize(text) else { throw SessionFailure("badCommand", "start: size must be WxH, e.g. 1280x720") }
+            size = parsed
+        }
+        let device = V4L2Camera.devicePath(request.device ?? settings.device)
+        try begin(V4L2Camera(path: device, size: size), options)
+    }
+
+    /// Scans an image file or folder as a short session (`{"cmd":"scanFile",…}`); it ends with `sessionClosed`
+    /// (`endOfInput`). `afterClose` runs once the session has closed (an uploaded photo's file is removed then).
+    public func scanFile(_ path: String, afterClose: (() -> Void)? = nil) throws(SessionFailure) {
+        try begin(ImageFileFrames(paths: [path]), sessionOptions(), afterClose: afterClose)
+    }
+
+    /// Saves that suggestion's card (`{"cmd":"accept",…}`); the `cardSaved` event that answers it is returned, not
+    /// sent to `events` (the front end that asked gets it).
+    public func accept(_ id: String) throws(SessionFailure) -> ScanEvent {
+        lock.lock()
+        let suggestion = suggestions[id]
+        lock.unlock()
+        guard let suggestion else { throw SessionFailure("unknownSuggestion", "no suggestion '\(id.prefix(20))' in this run") }
+        guard let candidate = suggestion.card else {
+            throw SessionFailure("notACard", "\(id) is a field of a card (\(suggestion.type)), not a card")
+        }
+        do throws(StoreError) {
+            let (card, created) = try store.save(candidate)
+            var event = ScanEvent(.cardSaved, time: 0)
+            event.card = card
+            event.reason = created ? "added" : "alreadySaved"
+            event.request = "accept"
+            return event
+        } catch {
+            throw SessionFailure("storeFailed", error.description)
+        }
+    }
+
+    /// Stops the running session and waits for its `sessionClosed`. False when none was running.
+    @discardableResult
+    public func stop() -> Bool {
+        lock.lock()
+        let session = active
+        lock.unlock()
+        guard let session else { return false }
+        session.stop(reason: "stopped")
+        session.waitUntilClosed()
+        return true
+    }
+
+    /// Whether a session is running now.
+    public var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return active != nil }
+
+    /// The newest frame of the running session, else of the last one (nil before any).
+    public var latestFrame: Frame? {
+        lock.lock()
+        let session = shown
+        lock.unlock()
+        return session?.latestFrame
+    }
+
+    private func sessionOptions() -> SessionOptions {
+        var options = SessionOptions()
+        options.scan.traces = settings.traces
+        options.scan.region = settings.region
+        return options
+    }
+
+    private func begin(_ source: FrameSource, _ options: SessionOptions, afterClose: (() -> Void)? = nil) throws(SessionFailure) {
+        lock.lock()
+        guard active == nil else {
+            lock.unlock()
+            afterClose?()
+            throw SessionFailure("busy", "a session is already running; stop it first ({\"cmd\":\"stop\"})")
+        }
+        let session = LiveSession(source: source, options: options) { [weak self] event in self?.forward(event) }
+        active = session
+        shown = session
+        self.afterClose = afterClose
+        runIds = [:]
+        lock.unlock()
+        session.start()
+    }
+
+    /// Gives suggestions run-wide ids, remembers them, and passes every event on.
+    private func forward(_ event: ScanEvent) {
+        var event = event
+        var cleanup: (() -> Void)?
+        lock.lock()
+        if var suggestion = event.suggestion {
+            suggestionCount += 1
+            runIds[suggestion.id] = "s\(suggestionCount)"
+            suggestion.id = "s\(suggestionCount)"
+            suggestions[suggestion.id] = suggestion
+            event.suggestion = suggestion
+            event.replaces = event.replaces.flatMap { runIds[$0] }
+        }
+        if event.event == .sessionClosed {
+            active = nil
+            cleanup = afterClose
+            afterClose = nil
+        }
+        lock.unlock()
+        events(event)
+        cleanup?()
+    }
+}
