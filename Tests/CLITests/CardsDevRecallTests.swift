@@ -18,7 +18,7 @@ final class CardsDevRecallTests: XCTestCase {
     }
 
     static let fields = [
-        Field(name: "nhs", floor: 35, target: 0.95), Field(name: "dob", floor: 64, target: 0.90),
+        Field(name: "nhs", floor: 35, target: 0.95), Field(name: "dob", floor: 65, target: 0.90),
         Field(name: "postcode", floor: 31, target: 0.90), Field(name: "jy", floor: 9, target: 0.90),
         Field(name: "gy", floor: 18, target: 0.90), Field(name: "name", floor: 89, target: 0.85),
         Field(name: "hosp", floor: 31, target: 0.80), Field(name: "barcode", floor: 55, target: 55.0 / 61),

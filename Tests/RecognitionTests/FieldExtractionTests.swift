@@ -104,10 +104,14 @@ final class FieldLayoutTests: XCTestCase {
     func testDatesOfBirthInPrintedLayouts() {
         for card in [["D.O.B. 14/07/1945"], ["Date of birth: 14 July 1945"], ["Born 14-Jul-1945"], ["DOB 14.07.1945"],
                      ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"],
-                     ["Date of Birth: 14th of July 1945"]] {
+                     ["Date of Birth: 14th of July 1945"], ["DOB 14.07 1945"]] {
             XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
+        XCTAssertTrue(values(.dateOfBirth, ["DOB 14.07 45"]).isEmpty, "a lost separator needs a four-digit year")
+        XCTAssertTrue(values(.dateOfBirth, ["DOB 14 07 1945"]).isEmpty, "no separator at all is no date")
+        // A `Name` label whose value OCR lost, above the date: the date's month is no name.
+        XCTAssertTrue(values(.name, ["Name", "28-Jul-1942"]).isEmpty)
     }
 
     func testDateOfBirthSlipsRepairedAfterABirthLabel() {

@@ -173,6 +173,12 @@ public enum DateFinder {
            let date = SimpleDate(year: y, month: m, day: d) {
             return (date, 5)
         }
+        // 15.10 1959: OCR lost the second separator of a small print (a four-digit year only, so two numbers and a
+        // year that happen to stand in a row do not read as a date).
+        if isSep(i + 1), let m = number(i + 2), w[i + 2].count <= 2, let y = number(i + 3), w[i + 3].count == 4,
+           let date = SimpleDate(year: y, month: m, day: d) {
+            return (date, 4)
+        }
         // 14-Jul-1945, 14 July 1945, 14th July 1945, 05-JAN 2016: day, optional ordinal, month, year.
         var k = i + 1
         if k < w.count, ["st", "nd", "rd", "th"].contains(w[k]) { k += 1 }

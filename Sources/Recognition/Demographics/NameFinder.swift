@@ -79,6 +79,8 @@ public enum NameFinder {
     /// The name ends at the first word that is no word of a name: the next column's value, or a mark OCR read
     /// between the columns (`RHYS EXAMPLE __ 14-Jul-1945`).
     public static func leadingName(_ line: String) -> String? {
+        // A line that starts with a number (`28-Jul-1942` below a `Name` label whose value OCR lost) holds no name.
+        guard line.first(where: { $0.isLetter || $0.isNumber })?.isLetter == true else { return nil }
         let trimmed = trim(line)
         if let name = surnameFirst(trimmed, strict: false) { return name }
         let words = trimmed.split(separator: " ").prefix { w in
