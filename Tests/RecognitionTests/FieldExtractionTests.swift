@@ -167,7 +167,7 @@ final class FieldLayoutTests: XCTestCase {
         for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
         for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],
                      ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"],
-                     ["AB Name Date of birth"], ["Dr Name: 12345"]] {
+                     ["AB Name Date of birth"], ["Dr Name: 12345"], ["Beech Grove"], ["Alma Terrace"]] {
             XCTAssertTrue(values(.name, card).isEmpty, "\(card)")
         }
     }

@@ -38,6 +38,7 @@ public enum NameFinder {
         "security", "registration", "patient", "medical", "practice", "surgery", "hospital", "clinic", "centre",
         "center", "service", "services", "nhs", "number", "no", "name", "date", "birth", "born", "address", "road",
         "street", "lane", "avenue", "close", "drive", "way", "place", "court", "house", "hall", "flat", "ward", "rue",
+        "grove", "crescent", "terrace", "gardens", "mews", "parade", "boulevard", "cottages", "villas",
         "route", "les", "valid", "thru", "until", "expires", "expiry", "member", "membership", "points", "reader",
         "rewards", "loyalty", "pass", "discount", "discounts", "staff", "consulting", "estates", "manager",
         "contribution", "savings", "bus", "concessionary", "dental", "physiotherapy", "appointment", "your", "next",
