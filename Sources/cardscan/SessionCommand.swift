@@ -17,7 +17,9 @@ enum SessionCommand: Command {
           {"cmd":"start","device":"/dev/video0"}   start a camera session (optional: "size":"1280x720", "once":true,
                                                    "type":"nhsNumber", "wristband":true, "timeout":30)
           {"cmd":"scanFile","path":"card.jpg"}     scan an image file (or folder) as a short session
-          {"cmd":"accept","suggestion":"s3"}       save that suggestion's card; answered by "cardSaved"
+          {"cmd":"accept","suggestion":"s3"}       save that suggestion's card; answered by "cardSaved" (an NHS
+                                                   number in the test range 999 is refused with an "error",
+                                                   code "testNumber", unless "noValidate":true is given)
           {"cmd":"stop"}                           stop the running session ("sessionClosed" follows)
           {"cmd":"quit"}                           stop and exit (so does the end of stdin)
         A malformed command is answered with an "error" event and the session goes on.
@@ -79,8 +81,8 @@ final class SessionServer: @unchecked Sendable {
             options.scan.traces = Terminal.verbose
             options.scan.region = region
             begin(ImageFileFrames(paths: [path]), options, request: "scanFile")
-        case .success(.accept(let id)):
-            accept(id)
+        case .success(.accept(let id, let noValidate)):
+            accept(id, noValidate: noValidate)
         case .success(.stop):
             if !stopActive() { report("noSession", "no session is running", request: "stop") }
         case .success(.quit):
@@ -128,13 +130,17 @@ final class SessionServer: @unchecked Sendable {
         return true
     }
 
-    private func accept(_ id: String) {
+    private func accept(_ id: String, noValidate: Bool) {
         lock.lock()
         let suggestion = suggestions[id]
         lock.unlock()
         guard let suggestion else { return report("unknownSuggestion", "no suggestion '\(id.prefix(20))' in this run", request: "accept") }
         guard let candidate = suggestion.card else {
             return report("notACard", "\(id) is a field of a card (\(suggestion.type)), not a card", request: "accept")
+        }
+        if !noValidate, let refusal = CardValidation.refusal(saving: suggestion) {
+            return report(refusal.code, "\(id) not saved: \(refusal.problem); send \"noValidate\":true with accept to keep a test number",
+                          request: "accept")
         }
         do throws(StoreError) {
             if store == nil { store = try StoreAccess.open(storePath) }
