@@ -11,8 +11,8 @@ enum CameraCommand: Command {
     static let abstract = "scan live from a webcam: barcodes every frame, card text when the card is still"
     static let usage = """
         usage: cardscan camera [--device PATH] [--size WxH] [--json] [--once [--type TYPE]] [--timeout SECONDS]
-                               [--wristband] [--save [--no-validate] [--store PATH]] [--region R] [--formats LIST] [--roi X,Y,W,H]
-                               [--no-ocr] [--reconnect SECONDS] [PATH...]
+                               [--wristband] [--save [--no-validate] [--store PATH]] [--region R] [--formats LIST]
+                               [--roi X,Y,W,H] [--no-ocr] [--reconnect SECONDS] [PATH...]
 
         Hold a card or wristband up to the camera. Barcodes are read on every frame the decoder keeps up with;
         the printed text is read when the picture is sharp and still. With PATHs, image files and folders are
