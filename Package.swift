@@ -40,7 +40,7 @@ let package = Package(
 
         // MARK: Front ends.
         // One live session at a time, suggestions by run-wide id, accepted cards saved: `session --stdio` and `serve`.
-        .target(name: "SessionControl", dependencies: ["ScanEngine", "Capture", "CardModel", "CardStore"]),
+        .target(name: "SessionControl", dependencies: ["ScanEngine", "Capture", "CardModel", "CardStore", "Recognition"]),
         // `cardscan serve`: libmicrohttpd wrapped once, the JSON API, live events as Server-Sent Events, the pages
         // (embedded in the binary: no network needed).
         .target(name: "WebServer",

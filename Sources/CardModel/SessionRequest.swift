@@ -2,7 +2,7 @@ import Foundation
 
 /// One command a front end sends to `cardscan session --stdio`, one JSON object per line.
 /// `{"cmd":"start","device":"/dev/video0"}`, `{"cmd":"scanFile","path":"card.jpg"}`,
-/// `{"cmd":"accept","suggestion":"s3"}`, `{"cmd":"stop"}`, `{"cmd":"quit"}`.
+/// `{"cmd":"accept","suggestion":"s3"}` (`"noValidate":true` keeps an NHS test number), `{"cmd":"stop"}`, `{"cmd":"quit"}`.
 public enum SessionRequest: Equatable, Sendable {
     public struct Start: Equatable, Sendable {
         public var device: String?
@@ -18,7 +18,9 @@ public enum SessionRequest: Equatable, Sendable {
     }
     case start(Start)
     case scanFile(path: String)
-    case accept(suggestion: String)
+    /// Save a suggestion's card. `noValidate` is `cards add --no-validate`: without it an NHS number in the test range
+    /// (999) is refused, since no patient holds one.
+    case accept(suggestion: String, noValidate: Bool = false)
     case stop
     case quit
 
@@ -48,6 +50,7 @@ public enum SessionRequest: Equatable, Sendable {
         var type: String?
         var wristband: Bool?
         var timeout: Double?
+        var noValidate: Bool?
     }
 
     /// Parses one line. Lines longer than 64 KB are refused unread (a front end never needs them).
@@ -68,7 +71,7 @@ public enum SessionRequest: Equatable, Sendable {
             return .success(.scanFile(path: path))
         case "accept":
             guard let id = wire.suggestion, !id.isEmpty else { return .failure(.init(message: "accept needs \"suggestion\" (an id such as \"s1\")")) }
-            return .success(.accept(suggestion: id))
+            return .success(.accept(suggestion: id, noValidate: wire.noValidate ?? false))
         case "stop": return .success(.stop)
         case "quit": return .success(.quit)
         default:

@@ -2,6 +2,7 @@ import Capture
 import CardModel
 import CardStore
 import Foundation
+import Recognition
 import ScanEngine
 
 /// What a front end drives, shared by `cardscan session --stdio` and `cardscan serve`: one live session at a time
@@ -61,13 +62,17 @@ public final class SessionController: @unchecked Sendable {
 
     /// Saves that suggestion's card (`{"cmd":"accept",…}`); the `cardSaved` event that answers it is returned, not
     /// sent to `events` (the front end that asked gets it).
-    public func accept(_ id: String) throws(SessionFailure) -> ScanEvent {
+    /// An NHS number in the test range is refused (`testNumber`) unless `noValidate` says to keep it.
+    public func accept(_ id: String, noValidate: Bool = false) throws(SessionFailure) -> ScanEvent {
         lock.lock()
         let suggestion = suggestions[id]
         lock.unlock()
         guard let suggestion else { throw SessionFailure("unknownSuggestion", "no suggestion '\(id.prefix(20))' in this run") }
         guard let candidate = suggestion.card else {
             throw SessionFailure("notACard", "\(id) is a field of a card (\(suggestion.type)), not a card")
+        }
+        if !noValidate, let refusal = CardValidation.refusal(saving: suggestion) {
+            throw SessionFailure(refusal.code, "\(id) not saved: \(refusal.problem); send \"noValidate\":true with accept to keep a test number")
         }
         do throws(StoreError) {
             let (card, created) = try store.save(candidate)

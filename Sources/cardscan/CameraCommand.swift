@@ -11,8 +11,8 @@ enum CameraCommand: Command {
     static let abstract = "scan live from a webcam: barcodes every frame, card text when the card is still"
     static let usage = """
         usage: cardscan camera [--device PATH] [--size WxH] [--json] [--once [--type TYPE]] [--timeout SECONDS]
-                               [--wristband] [--save [--store PATH]] [--region R] [--formats LIST] [--roi X,Y,W,H]
-                               [--no-ocr] [--reconnect SECONDS] [PATH...]
+                               [--wristband] [--save [--no-validate] [--store PATH]] [--region R] [--formats LIST]
+                               [--roi X,Y,W,H] [--no-ocr] [--reconnect SECONDS] [PATH...]
 
         Hold a card or wristband up to the camera. Barcodes are read on every frame the decoder keeps up with;
         the printed text is read when the picture is sharp and still. With PATHs, image files and folders are
@@ -26,7 +26,10 @@ enum CameraCommand: Command {
           --timeout SECONDS    stop after this long
           --wristband          barcodes only, region JE: the band's patient ID is suggested as the default
                                "Jersey Patient ID" (with --save it is saved or updated)
-          --save               save each valid suggestion's card (the same card twice is saved once)
+          --save               save each valid suggestion's card (the same card twice is saved once); an NHS
+                               number in the test range (999 xxx xxxx) is refused with an `error` event
+                               (code testNumber) and not saved
+          --no-validate        with --save: keep test-range NHS numbers too
           --store PATH         the card store (default: CARDSCAN_STORE, else ~/.local/share/cardscan/cards.db)
           --region R           GB, JE or GG (default: as for `cardscan scan`)
           --formats LIST       barcode formats to look for (default: all)
@@ -35,12 +38,13 @@ enum CameraCommand: Command {
           --reconnect SECONDS  when the camera goes away, keep trying to reopen it this long (default 10)
 
         Ctrl-C ends the session cleanly. Exit status: 0 a valid suggestion was made; 2 none was; 1 the camera could
-        not be used (missing, busy, no permission, lost for good) or the store failed; 64 usage error.
+        not be used (missing, busy, no permission, lost for good), the store failed or --save refused a card;
+        64 usage error.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         do {
-            let args = try ArgumentList(arguments, flagNames: ["--json", "--once", "--wristband", "--save", "--no-ocr"],
+            let args = try ArgumentList(arguments, flagNames: ["--json", "--once", "--wristband", "--save", "--no-ocr", "--no-validate"],
                                         valueNames: ["--device", "--size", "--type", "--timeout", "--store", "--region",
                                                      "--formats", "--roi", "--reconnect"])
             var options = SessionOptions()
@@ -75,7 +79,8 @@ enum CameraCommand: Command {
                 ? V4L2Camera(path: devicePath(args.value("--device")), size: size)
                 : ImageFileFrames(paths: args.positional)
             let store = args.has("--save") ? SharedCardStore(try StoreAccess.open(args.value("--store"))) : nil
-            return runSession(source: source, options: options, json: args.has("--json"), store: store)
+            return runSession(source: source, options: options, json: args.has("--json"), store: store,
+                              noValidate: args.has("--no-validate"))
         } catch {
             return commandFailed(error, usage: usage)
         }
@@ -84,7 +89,8 @@ enum CameraCommand: Command {
     /// `--device 2` means /dev/video2; no flag means CARDSCAN_DEVICE, else /dev/video0.
     static func devicePath(_ value: String?) -> String { V4L2Camera.devicePath(value) }
 
-    private static func runSession(source: FrameSource, options: SessionOptions, json: Bool, store: SharedCardStore?) -> Int32 {
+    private static func runSession(source: FrameSource, options: SessionOptions, json: Bool, store: SharedCardStore?,
+                                   noValidate: Bool) -> Int32 {
         let printer = EventPrinter()
         let status = LiveStatus()
         let outcome = SessionOutcome()
@@ -92,7 +98,13 @@ enum CameraCommand: Command {
             outcome.record(event)
             Terminal.trace(event.traceLine)
             if json { printer.print(event) } else { status.show(event) }
-            guard let store, event.event == .suggestion, let candidate = event.suggestion?.card else { return }
+            guard let store, event.event == .suggestion, let suggestion = event.suggestion, let candidate = suggestion.card else { return }
+            if !noValidate, let refusal = CardValidation.refusal(saving: suggestion) {
+                outcome.saveRefused = true
+                let refused = ScanEvent.refusal(refusal, of: suggestion, time: event.time, frame: event.frame)
+                if json { printer.print(refused) } else { status.show(refused) }
+                return
+            }
             do throws(StoreError) {
                 let (card, created) = try store.save(candidate)
                 var saved = ScanEvent(.cardSaved, time: event.time, frame: event.frame)
@@ -121,6 +133,8 @@ final class SessionOutcome: @unchecked Sendable {
     private var suggested = false
     private var closedReason: String?
     var storeFailed = false
+    /// `--save` refused a suggestion's card (a test-range NHS number without `--no-validate`).
+    var saveRefused = false
 
     func record(_ event: ScanEvent) {
         lock.lock(); defer { lock.unlock() }
@@ -130,13 +144,21 @@ final class SessionOutcome: @unchecked Sendable {
 
     var exitStatus: Int32 {
         lock.lock(); defer { lock.unlock() }
-        if storeFailed { return ExitStatus.failure }
+        if storeFailed || saveRefused { return ExitStatus.failure }
         if ["failed", "deviceLost", "noFrames"].contains(closedReason ?? "") { return ExitStatus.failure }
         return suggested ? ExitStatus.success : ExitStatus.nothingFound
     }
 }
 
 extension ScanEvent {
+    /// The `error` event for a card a save refused (recoverable: the session goes on). Its message names the
+    /// suggestion by id and the refusal, never the number.
+    static func refusal(_ refusal: CardRefusal, of suggestion: Suggestion, time: Double, frame: Int?) -> ScanEvent {
+        var event = ScanEvent(.error, time: time, frame: frame)
+        event.error = .init(code: refusal.code, message: "\(suggestion.id) not saved: \(refusal)", recoverable: true)
+        return event
+    }
+
     /// The `--verbose` line for a live event: kind, ids, formats and latency, never the content.
     var traceLine: String {
         var parts = [String(format: "%.3f", time), event.rawValue]

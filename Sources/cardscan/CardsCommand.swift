@@ -22,8 +22,9 @@ enum CardsCommand: Command {
                cardscan cards import FILE [--store PATH]        (cards already there by id are skipped)
 
         IDs may be abbreviated to a unique prefix. Health numbers are masked in lists unless --reveal is given.
-        add and edit check the number: a Healthcare card named as an NHS number (GB) must pass Modulus 11;
-        Jersey (JY123456A) and Guernsey (GY123456) social security numbers must match their form.
+        add and edit check the number: a Healthcare card named as an NHS number (GB) must pass Modulus 11 in an
+        issued range, and one in the NHS test range (999 xxx xxxx) is kept only with --no-validate; Jersey
+        (JY123456A) and Guernsey (GY123456) social security numbers must match their form.
         The store is --store PATH, else CARDSCAN_STORE, else $XDG_DATA_HOME/cardscan/cards.db
         (~/.local/share/cardscan/cards.db); it is created with mode 0600.
         """
@@ -55,9 +56,8 @@ enum CardsCommand: Command {
                     guard let c = CodeType(rawValue: t) else { throw ArgumentList.UsageError("unknown code type '\(t)'") }
                     return c
                 } ?? .code128
-                if !args.has("--no-validate"), let problem = CardValidation.problem(name: name, number: number, category: category, region: region) {
-                    Terminal.err("cardscan: refused: \(problem) (--no-validate saves it anyway)")
-                    return ExitStatus.failure
+                if !args.has("--no-validate"), let refusal = CardValidation.refusal(name: name, number: number, category: category, region: region) {
+                    return refused(refusal)
                 }
                 let card = try store.add(IDCard(name: name, number: number, category: category, region: region,
                                                 isDefault: args.has("--default"), codeType: codeType))
@@ -77,10 +77,9 @@ enum CardsCommand: Command {
                     card.codeType = c
                 }
                 if args.has("--default") { card.isDefault = true }
-                if !args.has("--no-validate"), let problem = CardValidation.problem(name: card.name, number: card.number,
+                if !args.has("--no-validate"), let refusal = CardValidation.refusal(name: card.name, number: card.number,
                                                                                       category: card.category, region: card.region) {
-                    Terminal.err("cardscan: refused: \(problem) (--no-validate saves it anyway)")
-                    return ExitStatus.failure
+                    return refused(refusal)
                 }
                 try store.update(card)
                 Terminal.out("updated \(id)")

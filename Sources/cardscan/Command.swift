@@ -32,3 +32,9 @@ func commandFailed(_ error: any Error, usage: String) -> Int32 {
     Terminal.err("cardscan: \(error)")
     return ExitStatus.failure
 }
+
+/// A save the card rules refused: one line on stderr (what is wrong and what to do; never the number), exit 1.
+func refused(_ refusal: CardRefusal) -> Int32 {
+    Terminal.err("cardscan: refused: \(refusal)")
+    return ExitStatus.failure
+}

@@ -11,12 +11,14 @@ enum ImportCommand: Command {
     static let name = "import"
     static let abstract = "import a batch of card photos: save the sure ones, queue the rest for review"
     static let usage = """
-        usage: cardscan import PATH... [--region R] [--jobs N] [--accept auto|review] [--report FILE] [--store PATH]
-                               [--in-process]
+        usage: cardscan import PATH... [--region R] [--jobs N] [--accept auto|review] [--no-validate] [--report FILE]
+                               [--store PATH] [--in-process]
 
         Scans every image (files and folders, recursively). With --accept auto a photo's top suggestion is saved
         when it validated and its confidence is at least \(Int(autoAcceptConfidence * 100))%; otherwise, and always with
-        --accept review (the default), the photo waits in the review queue (`cardscan review`). A photo already
+        --accept review (the default), the photo waits in the review queue (`cardscan review`). An NHS number in the
+        test range (999 xxx xxxx) is never issued to a patient: it waits for review too, unless --no-validate
+        (which keeps test numbers, as the project's synthetic samples need). A photo already
         imported (same content) is skipped, so an interrupted import finishes when run again. A summary always ends
         the run; --report FILE writes it as JSON with one entry per photo.
 
@@ -38,7 +40,7 @@ enum ImportCommand: Command {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ArgumentList
         do {
-            args = try ArgumentList(arguments, flagNames: ["--in-process"], valueNames: ["--region", "--jobs", "--accept", "--report", "--store"])
+            args = try ArgumentList(arguments, flagNames: ["--in-process", "--no-validate"], valueNames: ["--region", "--jobs", "--accept", "--report", "--store"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
         let accept = args.value("--accept") ?? "review"
         guard ["auto", "review"].contains(accept) else { return Terminal.usageError("--accept is auto or review", usage: usage) }
@@ -85,13 +87,18 @@ enum ImportCommand: Command {
                 Terminal.trace(result.traceLine)
                 let top = result.suggestions.first { $0.card != nil }
                 let sure = accept == "auto" && top.map { $0.valid && $0.confidence >= autoAcceptConfidence } == true
+                let refusal = args.has("--no-validate") ? nil : top.flatMap(CardValidation.refusal(saving:))
                 do throws(StoreError) {
-                    if sure, let top, let candidate = top.card {
+                    if sure, refusal == nil, let top, let candidate = top.card {
                         let card = IDCard(candidate: candidate)
                         try store.recordImport(hash: hash, path: path, status: .imported, card: card, suggestions: [top], reason: nil)
                         report = PhotoReport(source: path, outcome: "imported", card: candidate.name, reason: nil)
                     } else {
-                        let why = top == nil ? "no card suggestion" : (accept == "review" ? "review requested" : "not sure enough to save")
+                        let why: String
+                        if top == nil { why = "no card suggestion" }
+                        else if accept == "review" { why = "review requested" }
+                        else if sure, let refusal { why = refusal.description }  // `review accept --no-validate` keeps it
+                        else { why = "not sure enough to save" }
                         try store.recordImport(hash: hash, path: path, status: .review, card: nil,
                                                suggestions: result.suggestions.filter { $0.card != nil }, reason: why)
                         report = PhotoReport(source: path, outcome: "review", card: top?.card?.name, reason: why)

@@ -9,14 +9,15 @@ enum ReviewCommand: Command {
     static let abstract = "list photos waiting for review; accept (with a pick) or reject them"
     static let usage = """
         usage: cardscan review [--reveal] [--store PATH]
-               cardscan review accept ID [--pick N] [--store PATH]
+               cardscan review accept ID [--pick N] [--no-validate] [--store PATH]
                cardscan review reject ID [--store PATH]
                cardscan review edit ID [--pick N] [--name N] [--number X] [--category C] [--region R]
                                        [--no-validate] [--store PATH]
 
         ID is the start of the photo's fingerprint shown in the list; --pick N chooses its N-th suggestion
         (default: the first valid one). edit saves that suggestion's card with the fields given changed (checked
-        as `cards add` checks them), for a photo whose reading was nearly right.
+        as `cards add` checks them), for a photo whose reading was nearly right. An NHS number in the test range
+        (999 xxx xxxx) is saved only with --no-validate.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -62,10 +63,12 @@ enum ReviewCommand: Command {
                         card.region = r
                     }
                     if !args.has("--no-validate"),
-                       let problem = CardValidation.problem(name: card.name, number: card.number, category: card.category, region: card.region) {
-                        Terminal.err("cardscan: refused: \(problem) (--no-validate saves it anyway)")
-                        return ExitStatus.failure
+                       let refusal = CardValidation.refusal(name: card.name, number: card.number, category: card.category, region: card.region) {
+                        return refused(refusal)
                     }
+                } else if !args.has("--no-validate"), let chosen, let refusal = CardValidation.refusal(saving: chosen) {
+                    // accept saves what was read, as import would have: a test number still needs --no-validate.
+                    return refused(refusal)
                 }
                 try store.recordImport(hash: item.hash, path: item.path, status: .imported, card: card,
                                        suggestions: chosen.map { [$0] } ?? [],

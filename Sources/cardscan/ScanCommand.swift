@@ -12,8 +12,9 @@ enum ScanCommand: Command {
     nonisolated(unsafe) static var annotationFailed = false
     nonisolated(unsafe) static var saveFailed = false
 
-    /// Saves the picked card suggestion (numbered as in the text output), else the first valid one.
-    static func save(_ result: ScanResult, pick: Int?, to store: CardStore) {
+    /// Saves the picked card suggestion (numbered as in the text output), else the first valid one. An NHS number in
+    /// the test range is refused (reported, nothing saved) unless `noValidate`: saving it is a person's decision.
+    static func save(_ result: ScanResult, pick: Int?, noValidate: Bool, to store: CardStore) {
         let offered = result.suggestions.filter { $0.card != nil }
         let chosen: Suggestion?
         if let pick {
@@ -23,6 +24,11 @@ enum ScanCommand: Command {
         }
         guard let chosen, let candidate = chosen.card else {
             Terminal.err("cardscan: \(result.source): nothing to save" + (pick.map { " (no suggestion \($0))" } ?? " (no valid suggestion)"))
+            saveFailed = true
+            return
+        }
+        if !noValidate, let refusal = CardValidation.refusal(saving: chosen) {
+            Terminal.err("cardscan: \(result.source): refused: \(refusal)")
             saveFailed = true
             return
         }
@@ -57,7 +63,7 @@ enum ScanCommand: Command {
     static let name = "scan"
     static let abstract = "read barcodes and card details from image files or folders; suggest cards"
     static let usage = """
-        usage: cardscan scan [--json] [--no-ocr] [--save [--pick N] [--store PATH]] [--annotate OUT] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
+        usage: cardscan scan [--json] [--no-ocr] [--save [--pick N] [--no-validate] [--store PATH]] [--annotate OUT] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
                              [--no-retries] [--retry-effort N] [--retry-budget SECONDS] [--in-process] PATH...
 
         Scans every image file given, and every image inside the folders given (recursively; files without an
@@ -80,6 +86,8 @@ enum ScanCommand: Command {
                                  in workers by default, so a library crashing on one photo costs only that photo)
           --save                 save the chosen suggestion's card to the store (default: the first valid one)
           --pick N               with --save: the suggestion numbered N in the text output instead
+          --no-validate          with --save: keep an NHS number in the test range (999 xxx xxxx), which is
+                                 refused otherwise (it is never issued to a patient)
           --store PATH           the card store (default: CARDSCAN_STORE, else ~/.local/share/cardscan/cards.db)
           --annotate OUT         write each image as PNG with what was read boxed and labelled (ids and kinds,
                                  never values): OUT is a file for one image, a folder for several
@@ -95,7 +103,7 @@ enum ScanCommand: Command {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ArgumentList
         do {
-            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr", "--save", "--in-process"],
+            args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr", "--save", "--in-process", "--no-validate"],
                                     valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-effort",
                                                  "--retry-budget", "--annotate", "--pick", "--store"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
@@ -156,7 +164,7 @@ enum ScanCommand: Command {
                 if result.foundSomething { found += 1 }
                 printer.print(result)
                 if let annotate { Self.writeAnnotation(result, to: annotate, many: files.count > 1, options: options) }
-                if let store { Self.save(result, pick: pick, to: store) }
+                if let store { Self.save(result, pick: pick, noValidate: args.has("--no-validate"), to: store) }
             case .failed(let path, let error):
                 failed += 1
                 printer.print(failure: ScanFailure(source: path, code: error.code, message: error.description))

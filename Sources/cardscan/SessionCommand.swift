@@ -18,7 +18,9 @@ enum SessionCommand: Command {
           {"cmd":"start","device":"/dev/video0"}   start a camera session (optional: "size":"1280x720", "once":true,
                                                    "type":"nhsNumber", "wristband":true, "timeout":30)
           {"cmd":"scanFile","path":"card.jpg"}     scan an image file (or folder) as a short session
-          {"cmd":"accept","suggestion":"s3"}       save that suggestion's card; answered by "cardSaved"
+          {"cmd":"accept","suggestion":"s3"}       save that suggestion's card; answered by "cardSaved" (an NHS
+                                                   number in the test range 999 is refused with an "error",
+                                                   code "testNumber", unless "noValidate":true is given)
           {"cmd":"stop"}                           stop the running session ("sessionClosed" follows)
           {"cmd":"quit"}                           stop and exit (so does the end of stdin)
         A malformed command is answered with an "error" event and the session goes on.
@@ -77,8 +79,8 @@ final class SessionServer: @unchecked Sendable {
             switch command {
             case .start(let start): try controller.start(start)
             case .scanFile(let path): try controller.scanFile(path)
-            case .accept(let id):
-                var saved = try controller.accept(id)
+            case .accept(let id, let noValidate):
+                var saved = try controller.accept(id, noValidate: noValidate)
                 saved.time = Date().timeIntervalSince(started)
                 printer.print(saved)
             case .stop: guard controller.stop() else { throw SessionFailure("noSession", "no session is running") }

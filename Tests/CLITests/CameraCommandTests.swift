@@ -158,6 +158,32 @@ final class CameraCommandTests: XCTestCase {
         XCTAssertEqual(cards.filter { $0["name"] as? String == "Jersey Patient ID" }.count, 1, list.stdout)
     }
 
+    /// `--save` saves what a live session suggests without a person confirming each card, so a test-range NHS number
+    /// (999) is refused with an `error` event (issue 13 item 2) while the other cards are saved; `--no-validate`
+    /// keeps it.
+    func testSaveRefusesATestNumberUnlessNoValidate() throws {
+        let store = try CardsCommandTests.scratchStore()
+        let files = ["gb-nhs-card-01.jpg", "loyalty-card-00.jpg"].map { "\(ScanCommandTests.samples)/\($0)" }
+        let nhs = (try Self.truth("gb-nhs-card-01.jpg")["fields"] as! [String: String])["nhsNumber"]!
+        let refused = try FakeCamera.cardscan(["camera", "--json", "--save", "--store", store] + files, environment: [:])
+        XCTAssertEqual(refused.status, 1, "--save did not do all it was asked: \(refused.stderr)")
+        let error = try XCTUnwrap(refused.events("error").first?["error"] as? [String: Any], refused.stdout)
+        XCTAssertEqual(error["code"] as? String, "testNumber")
+        XCTAssertEqual(error["recoverable"] as? Bool, true)
+        XCTAssertTrue((error["message"] as? String ?? "").hasSuffix("pass --no-validate to keep a test number"), "\(error)")
+        XCTAssertFalse((error["message"] as? String ?? "").contains(nhs), "the refusal never holds the number")
+        let savedNames = refused.events("cardSaved").compactMap { ($0["card"] as? [String: Any])?["name"] as? String }
+        XCTAssertFalse(savedNames.isEmpty || savedNames.contains("NHS Number"), "\(savedNames)")
+        let savedBefore = try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout
+        XCTAssertFalse(savedBefore.contains(nhs), "the test number was not saved")
+        XCTAssertTrue(savedBefore.contains(try Self.barcodeText("loyalty-card-00.jpg")), "the loyalty card was: \(savedBefore)")
+
+        let kept = try FakeCamera.cardscan(["camera", "--json", "--save", "--no-validate", "--store", store] + files, environment: [:])
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertTrue(kept.events("error").isEmpty, kept.stdout)
+        XCTAssertTrue(try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout.contains(nhs))
+    }
+
     /// The same session over image files (one file per frame): every file is read, in order, text included.
     func testReplayOfImageFiles() throws {
         let files = ["gb-nhs-card-01.jpg", "loyalty-card-00.jpg"].map { "\(ScanCommandTests.samples)/\($0)" }

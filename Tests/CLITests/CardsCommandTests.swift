@@ -14,7 +14,15 @@ final class CardsCommandTests: XCTestCase {
         let store = try Self.scratchStore()
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(ScanCommandTests.samples)/gb-nhs-card-00.json"))) as! [String: Any]
         let nhs = (truth["fields"] as! [String: String])["nhsNumber"]!
-        let saved = try ScanCommandTests.cardscan(["scan", "--save", "--store", store, "\(ScanCommandTests.samples)/gb-nhs-card-00.jpg"])
+        // The sample's number is in the NHS test range: `--save` alone refuses it, naming the range and what to do.
+        let refused = try ScanCommandTests.cardscan(["scan", "--save", "--store", store, "\(ScanCommandTests.samples)/gb-nhs-card-00.jpg"])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("refused: the NHS number is in the NHS test range (999 xxx xxxx)")
+                      && refused.stderr.contains("pass --no-validate to keep a test number"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains(nhs), "the refusal never holds the number")
+        XCTAssertTrue(try ScanCommandTests.cardscan(["cards", "list", "--store", store]).stdout.contains("No ID cards"), "nothing saved")
+        let saved = try ScanCommandTests.cardscan(["scan", "--save", "--no-validate", "--store", store,
+                                                   "\(ScanCommandTests.samples)/gb-nhs-card-00.jpg"])
         XCTAssertEqual(saved.status, 0, saved.stderr)
         XCTAssertTrue(saved.stderr.contains("saved") && saved.stderr.contains("NHS Number in Healthcare"), saved.stderr)
 
@@ -91,14 +99,26 @@ final class CardsManagementTests: XCTestCase {
         XCTAssertTrue(badJY.stderr.contains("JY123456A"), badJY.stderr)
         XCTAssertEqual(try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9434765918", "--category", "Healthcare",
                                      "--no-validate", "--store", store]).status, 0)
-        let good = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9990000018", "--category", "Healthcare",
+        // Issue 13 item 2: a test-range number (999) is valid but never issued: refused unless --no-validate keeps it.
+        let test = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9990000018", "--category", "Healthcare",
                                  "--region", "GB", "--default", "--store", store])
+        XCTAssertEqual(test.status, 1, test.stderr)
+        XCTAssertEqual(test.stderr, "cardscan: refused: the NHS number is in the NHS test range (999 xxx xxxx), which is never issued "
+                       + "to a patient; pass --no-validate to keep a test number\n")
+        XCTAssertFalse(try cardscan(["cards", "list", "--reveal", "--store", store]).stdout.contains("9990000018"), "nothing saved")
+        let good = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "9990000018", "--category", "Healthcare",
+                                 "--region", "GB", "--default", "--no-validate", "--store", store])
         XCTAssertEqual(good.status, 0, good.stderr)
         let id = String(good.stdout.split(separator: " ")[1])
+        // A number in an issued range that passes Modulus 11 needs no flag.
+        let issued = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "400 000 0632", "--category", "Healthcare",
+                                   "--region", "GB", "--store", store])
+        XCTAssertEqual(issued.status, 0, issued.stderr)
 
-        // Edit (validated), duplicate, search, show.
+        // Edit (validated: the test number is still one), duplicate, search, show.
         XCTAssertEqual(try cardscan(["cards", "edit", id, "--number", "1234567890", "--store", store]).status, 1, "still validated")
-        XCTAssertEqual(try cardscan(["cards", "edit", id, "--name", "NHS Number (Alex)", "--store", store]).status, 0)
+        XCTAssertEqual(try cardscan(["cards", "edit", id, "--name", "NHS Number (Alex)", "--store", store]).status, 1, "still a test number")
+        XCTAssertEqual(try cardscan(["cards", "edit", id, "--name", "NHS Number (Alex)", "--no-validate", "--store", store]).status, 0)
         XCTAssertEqual(try cardscan(["cards", "duplicate", id, "--store", store]).status, 0)
         let found = try cardscan(["cards", "search", "alex", "--reveal", "--store", store])
         XCTAssertEqual(found.stdout.components(separatedBy: "9990000018").count - 1, 2, found.stdout)
@@ -119,8 +139,8 @@ final class CardsManagementTests: XCTestCase {
         let exportPermissions = try FileManager.default.attributesOfItem(atPath: export)[.posixPermissions] as! NSNumber
         XCTAssertEqual(exportPermissions.intValue, 0o600, "the export holds health numbers")
         let other = (store as NSString).deletingLastPathComponent + "/other.db"
-        XCTAssertTrue(try cardscan(["cards", "import", export, "--store", other]).stdout.contains("imported 4 card(s)"))
-        XCTAssertTrue(try cardscan(["import-cards", export, "--store", other]).stdout.contains("imported 0 card(s); 4 already there"))
+        XCTAssertTrue(try cardscan(["cards", "import", export, "--store", other]).stdout.contains("imported 5 card(s)"))
+        XCTAssertTrue(try cardscan(["import-cards", export, "--store", other]).stdout.contains("imported 0 card(s); 5 already there"))
         let a = try cardscan(["cards", "list", "--json", "--store", store]).stdout
         let b = try cardscan(["cards", "list", "--json", "--store", other]).stdout
         XCTAssertEqual(a, b, "every field survives the round trip")
@@ -216,7 +236,7 @@ final class WristbandCommandTests: XCTestCase {
     func testWristbandBecomesTheDefaultPatientIDAndIsUpdatedNextTime() throws {
         let store = try CardsCommandTests.scratchStore()
         XCTAssertEqual(try ScanCommandTests.cardscan(["cards", "add", "--name", "NHS Number", "--number", "9990000018", "--category",
-                                                      "Healthcare", "--default", "--store", store]).status, 0)
+                                                      "Healthcare", "--default", "--no-validate", "--store", store]).status, 0)
         let first = try ScanCommandTests.cardscan(["wristband", "\(ScanCommandTests.samples)/je-wristband-00.jpg", "--store", store])
         XCTAssertEqual(first.status, 0, first.stderr)
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(ScanCommandTests.samples)/je-wristband-00.json"))) as! [String: Any]
@@ -250,6 +270,7 @@ final class ImportCommandTests: XCTestCase {
         FileManager.default.createFile(atPath: "\(dir)/broken.jpg", contents: Data("not a photo".utf8))
         let store = try CardsCommandTests.scratchStore()
         let report = (store as NSString).deletingLastPathComponent + "/report.json"
+        // No --no-validate: the NHS cards' numbers are in the test range (999), so they wait for review.
         let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--report", report, "--store", store])
         XCTAssertEqual(run.status, 3, "one photo was unreadable: \(run.stderr)")
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as! [String: Any]
@@ -264,6 +285,15 @@ final class ImportCommandTests: XCTestCase {
         for entry in perPhoto where (entry["source"] as! String).contains("distractor") {
             XCTAssertEqual(entry["outcome"] as? String, "review", "\(entry)")
         }
+        // Issue 13 item 2: auto-accept refuses a test-range NHS number and says why in the report and the queue.
+        let nhsEntries = perPhoto.filter { ($0["source"] as! String).contains("gb-nhs-card") }
+        XCTAssertEqual(nhsEntries.count, 2)
+        for entry in nhsEntries {
+            XCTAssertEqual(entry["outcome"] as? String, "review", "\(entry)")
+            XCTAssertEqual(entry["reason"] as? String, "the NHS number is in the NHS test range (999 xxx xxxx), which is never issued "
+                           + "to a patient; pass --no-validate to keep a test number")
+        }
+        XCTAssertGreaterThan(imported, 0, "the loyalty card is still imported")
         let cards = try ScanCommandTests.cardscan(["cards", "list", "--json", "--store", store]).stdout.split(separator: "\n")
         XCTAssertEqual(cards.count, imported)
         XCTAssertFalse(cards.contains { $0.contains("\"valid\":false") })
@@ -275,20 +305,38 @@ final class ImportCommandTests: XCTestCase {
         let queue = try ScanCommandTests.cardscan(["review", "--store", store]).stdout
         let ids = queue.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.prefix(10)) }
         XCTAssertEqual(ids.count, review)
-        XCTAssertEqual(try ScanCommandTests.cardscan(["review", "reject", ids[0], "--store", store]).status, 0)
-        XCTAssertFalse(try ScanCommandTests.cardscan(["review", "--store", store]).stdout.contains(ids[0]))
+        // Accepting a test number from the queue needs --no-validate too.
+        let nhsID = queue.split(separator: "\n").first { $0.contains("gb-nhs-card-00") }.map { String($0.prefix(10)) }!
+        let refusedAccept = try ScanCommandTests.cardscan(["review", "accept", nhsID, "--store", store])
+        XCTAssertEqual(refusedAccept.status, 1, refusedAccept.stderr)
+        XCTAssertTrue(refusedAccept.stderr.contains("pass --no-validate to keep a test number"), refusedAccept.stderr)
+        let accepted = try ScanCommandTests.cardscan(["review", "accept", nhsID, "--no-validate", "--store", store])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        XCTAssertTrue(accepted.stdout.contains("NHS Number in Healthcare"), accepted.stdout)
+        XCTAssertFalse(try ScanCommandTests.cardscan(["review", "--store", store]).stdout.contains(nhsID))
+        let rejectID = ids.first { $0 != nhsID }!
+        XCTAssertEqual(try ScanCommandTests.cardscan(["review", "reject", rejectID, "--store", store]).status, 0)
+        XCTAssertFalse(try ScanCommandTests.cardscan(["review", "--store", store]).stdout.contains(rejectID))
         // A distractor's `Ref:` number is not offered as an NHS number at all (issue 16); a person who knows the
         // card types it in: refused while the number is wrong, saved once right.
         let listing = try ScanCommandTests.cardscan(["review", "--store", store]).stdout
         let distractor = listing.split(separator: "\n").first { $0.contains("distractor") }.map { String($0.prefix(10)) }!
-        XCTAssertFalse(listing.contains("NHS Number"), listing)
+        // (The sample NHS cards wait in the same queue, so only the distractors' suggestion lines are looked at.)
+        let lines = listing.split(separator: "\n")
+        let distractorSuggestions = lines.indices.filter { !lines[$0].hasPrefix(" ") && lines[$0].contains("distractor") }
+            .flatMap { lines[($0 + 1)...].prefix { $0.hasPrefix(" ") } }
+        XCTAssertFalse(distractorSuggestions.contains { $0.contains("NHS Number") }, listing)
         let nothingToPick = try ScanCommandTests.cardscan(["review", "edit", distractor, "--pick", "1", "--store", store])
         XCTAssertEqual(nothingToPick.status, 1, "no suggestion to pick on a distractor")
         let typedWrong = try ScanCommandTests.cardscan(["review", "edit", distractor, "--name", "NHS Number", "--number", "0072258945",
                                                         "--category", "Healthcare", "--store", store])
         XCTAssertEqual(typedWrong.status, 1, "an NHS number failing Modulus 11 is refused: \(typedWrong.stderr)")
+        let typedTest = try ScanCommandTests.cardscan(["review", "edit", distractor, "--name", "NHS Number", "--number", "9990000018",
+                                                       "--category", "Healthcare", "--store", store])
+        XCTAssertEqual(typedTest.status, 1, "a test number typed in is refused as `cards add` refuses it: \(typedTest.stderr)")
+        XCTAssertTrue(typedTest.stderr.contains("NHS test range"), typedTest.stderr)
         let fixed = try ScanCommandTests.cardscan(["review", "edit", distractor, "--name", "NHS Number", "--number", "9990000018",
-                                                   "--category", "Healthcare", "--store", store])
+                                                   "--category", "Healthcare", "--no-validate", "--store", store])
         XCTAssertEqual(fixed.status, 0, fixed.stderr)
         XCTAssertTrue(try ScanCommandTests.cardscan(["cards", "list", "--reveal", "--store", store]).stdout.contains("9990000018"))
         XCTAssertFalse(try ScanCommandTests.cardscan(["review", "--store", store]).stdout.contains(distractor))
@@ -301,7 +349,8 @@ final class ImportCommandTests: XCTestCase {
         let store = try CardsCommandTests.scratchStore()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ScanCommandTests.binary)
-        p.arguments = ["import", dir, "--accept", "auto", "--jobs", "1", "--store", store]
+        // --no-validate: the samples' NHS numbers are test numbers, and this test needs them saved.
+        p.arguments = ["import", dir, "--accept", "auto", "--no-validate", "--jobs", "1", "--store", store]
         var env = ProcessInfo.processInfo.environment
         env["OMP_THREAD_LIMIT"] = "1"
         p.environment = env
@@ -319,10 +368,10 @@ final class ImportCommandTests: XCTestCase {
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()
         XCTAssertEqual(p.terminationReason, .uncaughtSignal)
-        let rerun = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--store", store])
+        let rerun = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--no-validate", "--store", store])
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
         XCTAssertTrue(rerun.stderr.contains("already imported"), rerun.stderr)
-        let third = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--store", store])
+        let third = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--no-validate", "--store", store])
         XCTAssertTrue(third.stderr.contains("\(photos.count) already imported"), "every photo recorded: \(third.stderr)")
         let cards = try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout.split(separator: "\n")
         let numbers = cards.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map { $0["number"] as! String }
@@ -338,7 +387,7 @@ final class ImportCommandTests: XCTestCase {
         let dir = try photoFolder(photos)
         let store = try CardsCommandTests.scratchStore()
         let report = (store as NSString).deletingLastPathComponent + "/report.json"
-        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--jobs", "2", "--report", report, "--store", store],
+        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--no-validate", "--jobs", "2", "--report", report, "--store", store],
                                                 environment: ["CARDSCAN_TEST_WORKER_ABORT_ON": "gb-nhs-card-03"])
         XCTAssertEqual(run.status, 3, run.stderr)
         XCTAssertTrue(run.stderr.contains("gb-nhs-card-03.jpg: the decoder crashed on this file (signal 6)"), run.stderr)
@@ -355,7 +404,7 @@ final class ImportCommandTests: XCTestCase {
         let firstCards = try ScanCommandTests.cardscan(["cards", "list", "--json", "--store", store]).stdout.split(separator: "\n").count
         XCTAssertEqual(firstCards, summary["imported"] as? Int)
 
-        let rerun = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--store", store])
+        let rerun = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--no-validate", "--store", store])
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
         XCTAssertTrue(rerun.stderr.contains("1 imported") && rerun.stderr.contains("\(photos.count - 1) already imported"), rerun.stderr)
         let numbers = try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout.split(separator: "\n")
@@ -372,7 +421,7 @@ final class ImportCommandTests: XCTestCase {
         let dir = try photoFolder(photos)
         let store = try CardsCommandTests.scratchStore()
         let start = Date()
-        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--jobs", "2", "--store", store],
+        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--no-validate", "--jobs", "2", "--store", store],
                                                 environment: ["CARDSCAN_TEST_WORKER_HANG_ON": "gb-nhs-card-01",
                                                               "CARDSCAN_PHOTO_TIMEOUT": "4"])
         XCTAssertEqual(run.status, 3, run.stderr)

@@ -28,12 +28,9 @@ final class CardsDevRecallTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: Self.corpus) else {
             return XCTFail("\(Self.corpus) is missing: the card-photo recall test needs ../shared beside the project")
         }
-        let run = try ScanCommandTests.cardscan(["scan", "--json", Self.corpus],
-                                                environment: ["CARDSCAN_REGION": "", "TZ": "UTC", "CARDSCAN_CONFIG": "/nonexistent"])
+        let run = try CardsDevScan.output()  // the run's one scan of the set, shared with LiveCardPhotoTests
         XCTAssertEqual(run.status, 0, run.stderr)
-        let results = try run.stdout.split(separator: "\n").map {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-        }
+        let results = run.results
         XCTAssertEqual(results.count, 120, "every photo of the set gives one result")
 
         var score = Score()

@@ -65,7 +65,9 @@ final class SessionStdioTests: XCTestCase {
         let backend = try Backend(arguments: ["--store", store], environment: try FakeCamera.environment(frames: frames))
 
         backend.send(#"{"cmd":"start","device":"\#(FakeCamera.device)"}"#)
-        let suggestion = try XCTUnwrap(backend.waitFor { ($0["suggestion"] as? [String: Any])?["value"] as? String == nhs },
+        let suggestion = try XCTUnwrap(backend.waitFor {
+            ($0["suggestion"] as? [String: Any])?["value"] as? String == nhs && ($0["suggestion"] as? [String: Any])?["type"] as? String == "nhsNumber"
+        },
                                        "no NHS suggestion: \(backend.lines.value.prefix(20))")
         let id = try XCTUnwrap((suggestion["suggestion"] as? [String: Any])?["id"] as? String)
 
@@ -78,7 +80,19 @@ final class SessionStdioTests: XCTestCase {
         let badCommands = backend.events.dropFirst(before).filter { ($0["error"] as? [String: Any])?["code"] as? String == "badCommand" }
         XCTAssertEqual(badCommands.count, 2)
 
+        // The sample's number is in the NHS test range: accept alone refuses it (issue 13 item 2), naming the range and
+        // the protocol's way to keep it; nothing is saved.
+        let beforeAccept = backend.events.count
         backend.send(#"{"cmd":"accept","suggestion":"\#(id)"}"#)
+        let refused = try XCTUnwrap(backend.waitFor(skipping: beforeAccept) { $0["request"] as? String == "accept" })
+        XCTAssertEqual(refused["event"] as? String, "error")
+        let refusal = try XCTUnwrap(refused["error"] as? [String: Any])
+        XCTAssertEqual(refusal["code"] as? String, "testNumber")
+        XCTAssertEqual(refusal["recoverable"] as? Bool, true)
+        let message = refusal["message"] as? String ?? ""
+        XCTAssertTrue(message.contains("NHS test range (999 xxx xxxx)") && message.contains(#"send "noValidate":true"#), message)
+        XCTAssertFalse(message.contains(nhs), "the refusal never holds the number")
+        backend.send(#"{"cmd":"accept","suggestion":"\#(id)","noValidate":true}"#)
         let saved = try XCTUnwrap(backend.waitFor { $0["event"] as? String == "cardSaved" }, "\(backend.lines.value.suffix(5))")
         XCTAssertEqual((saved["card"] as? [String: Any])?["number"] as? String, nhs)
         XCTAssertEqual(saved["request"] as? String, "accept")

@@ -40,7 +40,9 @@ final class LiveTrackingTests: XCTestCase {
     func testSessionRequestsParseAndMalformedOnesSayWhy() {
         XCTAssertEqual(try SessionRequest.parse(#"{"cmd":"start","device":"/dev/video2","once":true}"#).get(),
                        .start(.init(device: "/dev/video2", size: nil, once: true, type: nil, wristband: false, timeout: nil)))
-        XCTAssertEqual(try SessionRequest.parse(#"{"cmd":"accept","suggestion":"s3"}"#).get(), .accept(suggestion: "s3"))
+        XCTAssertEqual(try SessionRequest.parse(#"{"cmd":"accept","suggestion":"s3"}"#).get(), .accept(suggestion: "s3", noValidate: false))
+        XCTAssertEqual(try SessionRequest.parse(#"{"cmd":"accept","suggestion":"s3","noValidate":true}"#).get(),
+                       .accept(suggestion: "s3", noValidate: true))
         XCTAssertEqual(try SessionRequest.parse(#"{"cmd":"stop"}"#).get(), .stop)
         for bad in ["", "{", "[]", #"{"cmd":1}"#, #"{"cmd":"accept"}"#, #"{"cmd":"scanFile","path":""}"#,
                     #"{"cmd":"start","timeout":-1}"#, #"{"cmd":"dance"}"#, String(repeating: " ", count: 70_000)] {

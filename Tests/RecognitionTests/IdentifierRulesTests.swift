@@ -173,10 +173,11 @@ final class IdentifierRulesTests: XCTestCase {
 
     // 8. Validation by name; EAN-8 code type.
     func testValidationByNameAndEAN8() {
-        XCTAssertNil(CardValidation.problem(name: "Chiropractic Clinic", number: "M-4471", category: "Healthcare", region: .gb))
-        XCTAssertNotNil(CardValidation.problem(name: "CHI Number", number: "M-4471", category: "Healthcare", region: .gb))
-        XCTAssertNotNil(CardValidation.problem(name: "NHS Number", number: "500 000 0005", category: "Healthcare", region: .gb))
-        XCTAssertNil(CardValidation.problem(name: "NHS Number", number: "999 000 0018", category: "Healthcare", region: .gb))
+        XCTAssertNil(CardValidation.refusal(name: "Chiropractic Clinic", number: "M-4471", category: "Healthcare", region: .gb))
+        XCTAssertEqual(CardValidation.refusal(name: "CHI Number", number: "M-4471", category: "Healthcare", region: .gb)?.reason, .invalid)
+        XCTAssertEqual(CardValidation.refusal(name: "NHS Number", number: "500 000 0005", category: "Healthcare", region: .gb)?.reason, .invalid)
+        // Item 2's lower class: the test range is valid but refused without --no-validate (TestRangeSavingTests).
+        XCTAssertEqual(CardValidation.refusal(name: "NHS Number", number: "999 000 0018", category: "Healthcare", region: .gb), .testNumber)
         let ean8 = builder.build(items: [code("73445610", .ean8)], region: gb).suggestions.first
         XCTAssertEqual(ean8?.type, "loyalty")
         XCTAssertEqual(ean8?.card?.codeType, .ean8)

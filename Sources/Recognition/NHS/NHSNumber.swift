@@ -11,9 +11,10 @@ public struct NHSNumber: Hashable, Sendable {
         /// 312–319, 500–599 and 800–998 million: well formed, never issued.
         case other = "other"
 
-        /// Whether numbers in this range are issued to patients (the test range is not, but is kept valid so that
-        /// synthetic cards and the project's own samples read; `checks` carries `range:test` and `cards add` refuses
-        /// it without `--no-validate`).
+        /// Whether numbers in this range are issued to patients. The test range is not, but is kept valid so that
+        /// synthetic cards and the project's own samples read: `checks` carries `range:test`, and every save
+        /// (`cards add`, `scan --save`, `import --accept auto`, `camera --save`, `review`, `session --stdio` accept)
+        /// refuses it without `--no-validate` (`CardValidation`).
         public var isIssued: Bool { self != .unallocated && self != .other }
     }
 

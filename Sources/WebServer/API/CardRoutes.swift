@@ -105,8 +105,8 @@ extension WebRoutes {
         if let isDefault = form.isDefault { card.isDefault = isDefault }
         card.number = Self.compacted(card.number)
         if form.skipValidation != true,
-           let problem = CardValidation.problem(name: card.name, number: card.number, category: card.category, region: card.region) {
-            return .problem(422, "invalidNumber", problem)
+           let refusal = CardValidation.refusal(name: card.name, number: card.number, category: card.category, region: card.region) {
+            return .problem(422, refusal.reason == .testNumber ? "testNumber" : "invalidNumber", refusal.problem)
         }
         return nil
     }

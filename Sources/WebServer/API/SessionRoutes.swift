@@ -21,8 +21,8 @@ extension WebRoutes {
             case .start(let start):
                 try controller.start(start)
                 return .json(status: 202, ["started": true])
-            case .accept(let id):
-                return .json(try controller.accept(id))
+            case .accept(let id, let noValidate):
+                return .json(try controller.accept(id, noValidate: noValidate))
             case .stop:
                 guard controller.stop() else { throw SessionFailure("noSession", "no session is running") }
                 return .json(["stopped": true])
@@ -80,7 +80,7 @@ extension WebRoutes {
         case "badCommand": 400
         case "unknownSuggestion": 404
         case "busy", "noSession": 409
-        case "notACard": 422
+        case "notACard", "testNumber": 422
         default: 500
         }
     }

@@ -1,0 +1,20 @@
+import Foundation
+import XCTest
+
+/// `cardscan scan --json` over the card-photo set (../shared/corpus/cards-dev, 120 photos), run once per test run
+/// and shared by CardsDevRecallTests (every photo) and LiveCardPhotoTests (its NHS cards, as the stills to compare
+/// the live session with): OCR over the set is one of the suite's costliest steps, and the answer is the same each
+/// time (issue 12: results do not depend on the batch or the machine's load). The region is pinned as for SampleScan.
+enum CardsDevScan {
+    private static let once: Result<SampleScan.Output, Error> = Result {
+        let run = try ScanCommandTests.cardscan(["scan", "--json", CardsDevRecallTests.corpus],
+                                                environment: ["CARDSCAN_REGION": "", "TZ": "UTC", "CARDSCAN_CONFIG": "/nonexistent"])
+        let results = try run.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        return SampleScan.Output(status: run.status, stderr: run.stderr, results: results)
+    }
+
+    /// The run's one scan of the set; the caller checks the set is there first (a missing set fails, never skips).
+    static func output() throws -> SampleScan.Output { try once.get() }
+}
