@@ -9,10 +9,13 @@ import Recognition
 enum CardTextReading {
     /// The first reading's lines as items `t1`, `t2`…
     static func items(_ lines: [TextReader.Line]) -> [RecognizedItem] {
-        lines.enumerated().map { index, line in
-            RecognizedItem(id: "t\(index + 1)", kind: .text, text: line.text, bounds: line.bounds,
-                           confidence: (line.confidence * 100).rounded() / 100)
-        }
+        lines.enumerated().map { index, line in item(line, number: index + 1) }
+    }
+
+    /// Text item `t<number>` for a line, its confidence to two places.
+    private static func item(_ line: TextReader.Line, number: Int) -> RecognizedItem {
+        RecognizedItem(id: "t\(number)", kind: .text, text: line.text, bounds: line.bounds,
+                       confidence: (line.confidence * 100).rounded() / 100)
     }
 
     /// Lines read again where `items` (text and barcodes of the same frame), with the `suggestions` already built
@@ -20,16 +23,11 @@ enum CardTextReading {
     /// nothing needs a second look.
     static func rereadItems(of image: GrayImage, items: [RecognizedItem], suggestions: [Suggestion],
                             reader: TextReader) -> [RecognizedItem] {
-        var next = items.filter { $0.kind == .text }.count + 1
-        var added: [RecognizedItem] = []
-        for id in RereadPlanner.lines(items: items, suggestions: suggestions) {
-            guard let bounds = items.first(where: { $0.id == id })?.bounds else { continue }
-            for line in reader.reread(image, line: bounds) {
-                added.append(RecognizedItem(id: "t\(next)", kind: .text, text: line.text, bounds: line.bounds,
-                                            confidence: (line.confidence * 100).rounded() / 100))
-                next += 1
-            }
+        let first = items.filter { $0.kind == .text }.count + 1
+        let lines = RereadPlanner.lines(items: items, suggestions: suggestions).flatMap { id -> [TextReader.Line] in
+            guard let bounds = items.first(where: { $0.id == id })?.bounds else { return [] }
+            return reader.reread(image, line: bounds)
         }
-        return added
+        return lines.enumerated().map { offset, line in item(line, number: first + offset) }
     }
 }

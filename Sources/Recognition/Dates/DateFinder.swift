@@ -168,16 +168,13 @@ public enum DateFinder {
         if let y = number(i), w[i].count == 4, isSep(i + 1), let m = number(i + 2), isSep(i + 3), let d = number(i + 4),
            w[i + 4].count <= 2, let date = SimpleDate(year: y, month: m, day: d) { return (date, 5) }
         guard let d = number(i), w[i].count <= 2 else { return nil }
-        // 14/07/1945, 14.07.1945, 14-07-1945 (day first: UK)
-        if isSep(i + 1), let m = number(i + 2), w[i + 2].count <= 2, isSep(i + 3), let y = year(i + 4),
-           let date = SimpleDate(year: y, month: m, day: d) {
-            return (date, 5)
-        }
-        // 15.10 1959: OCR lost the second separator of a small print (a four-digit year only, so two numbers and a
-        // year that happen to stand in a row do not read as a date).
-        if isSep(i + 1), let m = number(i + 2), w[i + 2].count <= 2, let y = number(i + 3), w[i + 3].count == 4,
-           let date = SimpleDate(year: y, month: m, day: d) {
-            return (date, 4)
+        // 14/07/1945, 14.07.1945, 14-07-1945 (day first: UK); and 15.10 1959, where OCR lost the second separator
+        // of a small print (then a four-digit year only, so two numbers and a year that happen to stand in a row do
+        // not read as a date).
+        if isSep(i + 1), let m = number(i + 2), w[i + 2].count <= 2 {
+            let separated = isSep(i + 3)
+            let y = separated ? year(i + 4) : (i + 3 < w.count && w[i + 3].count == 4 ? number(i + 3) : nil)
+            if let y, let date = SimpleDate(year: y, month: m, day: d) { return (date, separated ? 5 : 4) }
         }
         // 14-Jul-1945, 14 July 1945, 14th July 1945, 05-JAN 2016: day, optional ordinal, month, year.
         var k = i + 1

@@ -57,7 +57,7 @@ public enum SocialSecurityNumber: Hashable, Sendable {
         while i + 1 < upper.count {
             guard upper[i].isLetter, upper[i + 1].isLetter, i == 0 || !upper[i - 1].isLetter else { i += 1; continue }
             var compact: [Character] = [upper[i], upper[i + 1]]
-            let islands = ["JY", "GY"].contains(String(compact))
+            let islands = ["JY", "GY"].contains(String(compact)), jersey = String(compact) == "JY"
             var repairs = 0
             var j = i + 2
             var overrun = false  // a seventh digit: the run is longer than a number (`GY1234567` is not `GY123456`)
@@ -75,7 +75,7 @@ public enum SocialSecurityNumber: Hashable, Sendable {
                     } else { break }
                 } else if ch.isLetter, j + 1 == upper.count || !upper[j + 1].isLetter {
                     compact.append(ch)
-                } else if String(compact.prefix(2)) == "JY", repairs < maxRepairs, let letter = suffixLookAlikes[ch],
+                } else if jersey, repairs < maxRepairs, let letter = suffixLookAlikes[ch],
                           j + 1 == upper.count || !(upper[j + 1].isLetter || upper[j + 1].isNumber) {
                     // A Jersey suffix read as its digit look-alike (`JY 12 34 56 8` for `… B`): where the suffix is
                     // due and the run ends there, the format says which letter it was.
