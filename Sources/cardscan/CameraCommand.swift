@@ -76,7 +76,7 @@ enum CameraCommand: Command {
                 size = .preferred
             }
             let source: FrameSource = args.positional.isEmpty
-                ? V4L2Camera(path: devicePath(args.value("--device")), size: size)
+                ? V4L2Camera(path: V4L2Camera.devicePath(args.value("--device")), size: size)
                 : ImageFileFrames(paths: args.positional)
             let store = args.has("--save") ? SharedCardStore(try StoreAccess.open(args.value("--store"))) : nil
             return runSession(source: source, options: options, json: args.has("--json"), store: store,
@@ -85,9 +85,6 @@ enum CameraCommand: Command {
             return commandFailed(error, usage: usage)
         }
     }
-
-    /// `--device 2` means /dev/video2; no flag means CARDSCAN_DEVICE, else /dev/video0.
-    static func devicePath(_ value: String?) -> String { V4L2Camera.devicePath(value) }
 
     private static func runSession(source: FrameSource, options: SessionOptions, json: Bool, store: SharedCardStore?,
                                    noValidate: Bool) -> Int32 {

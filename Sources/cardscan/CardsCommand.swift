@@ -143,16 +143,13 @@ enum CardsCommand: Command {
     }
 
     static func describe(_ card: IDCard, reveal: Bool) -> String {
-        let number = reveal ? card.number : StoreAccess.masked(card)
+        let number = reveal ? card.number : card.maskedNumber
         return "\(card.isDefault ? "★" : " ") \(card.id.uuidString.prefix(8).lowercased())  \(card.name): \(number)"
             + (card.region.map { "  [\($0.rawValue)]" } ?? "")
     }
 
     static func encoded(_ card: IDCard) throws -> String {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .iso8601
-        return String(decoding: try e.encode(card), as: UTF8.self)
+        String(decoding: try CardJSON.encoder.encode(card), as: UTF8.self)
     }
 }
 

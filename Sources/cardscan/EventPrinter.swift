@@ -5,16 +5,10 @@ import Foundation
 /// Writes live-session events as JSON Lines (one object per line, flushed as it happens) from any thread.
 final class EventPrinter: @unchecked Sendable {
     private let lock = NSLock()
-    private let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .iso8601
-        return e
-    }()
 
     func print(_ event: ScanEvent) {
         lock.lock(); defer { lock.unlock() }
-        guard let data = try? encoder.encode(event) else { return }
+        guard let data = try? CardJSON.encoder.encode(event) else { return }
         Terminal.out(String(decoding: data, as: UTF8.self))
     }
 }

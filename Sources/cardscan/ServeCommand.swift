@@ -20,7 +20,7 @@ enum ServeCommand: Command {
         options:
           --port N           port to listen on (default 8080; 0: any free port)
           --bind ADDRESS     address to listen on (default 127.0.0.1)
-          --allow-host NAME  a host name the browser may use besides IP addresses and localhost (repeatable: comma-separated)
+          --allow-host NAME  a host name the browser may use besides IP addresses and localhost (several: comma-separated)
           --device PATH      the camera (default: CARDSCAN_DEVICE, else /dev/video0; a number N means /dev/videoN)
           --size WxH         frame size to ask the camera for (default 1280x720)
           --store PATH       the card store (default: CARDSCAN_STORE, else ~/.local/share/cardscan/cards.db)

@@ -8,6 +8,4 @@ enum StoreAccess {
         try CardStore(path: path ?? CardStore.defaultPath())
     }
 
-    /// A health number with its middle hidden, for list output unless `--reveal` is given (`IDCard.maskedNumber`).
-    static func masked(_ card: IDCard) -> String { card.maskedNumber }
 }

@@ -42,7 +42,8 @@ final class EventQueue: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while pending.isEmpty && !closed { condition.wait() }
         guard !pending.isEmpty else { return nil }
-        defer { pending.removeAll(keepingCapacity: true) }
-        return pending
+        let batch = pending
+        pending = []
+        return batch
     }
 }

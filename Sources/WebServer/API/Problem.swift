@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 extension HTTPResponse {
@@ -18,10 +19,5 @@ extension HTTPResponse {
 
 /// The JSON coders of the API: the same field names and date format as `cardscan … --json`.
 enum APIJSON {
-    static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .iso8601
-        return e
-    }()
+    static var encoder: JSONEncoder { CardJSON.encoder }
 }

@@ -76,11 +76,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// Ends every open stream, then stops listening and waits for the connection threads to finish. Safe to call
     /// twice. The corresponding C function is `MHD_stop_daemon`.
     public func stop() {
-        guard let running = daemon else { return }
-        daemon = nil
+        // SIGINT and SIGTERM handlers may call this at once: only one of them takes the daemon.
         streamsLock.lock()
+        let running = daemon
+        daemon = nil
         let streams = Array(openStreams.values)
         streamsLock.unlock()
+        guard let running else { return }
         streams.forEach { $0.stream.cancel() }
         MHD_stop_daemon(running)
     }
@@ -193,18 +195,22 @@ fileprivate final class StreamedBody {
     let stream: any ResponseStream
     weak var server: HTTPServer?
     var pending: [UInt8] = []
+    /// How much of `pending` was handed over already (a backlog goes out in pieces; shifting it each time costs
+    /// the square of its size).
+    var sent = 0
     init(_ stream: any ResponseStream, server: HTTPServer) { self.stream = stream; self.server = server }
 
     /// Fills `buffer` with up to `limit` bytes; -1 (MHD_CONTENT_READER_END_OF_STREAM) when the stream is over.
     /// Never 0: libmicrohttpd would call again at once (a busy loop), so the stream waits instead.
     func read(into buffer: UnsafeMutablePointer<CChar>, limit: Int) -> Int {
-        if pending.isEmpty {
+        if sent == pending.count {
             guard let next = stream.next(), !next.isEmpty else { return -1 }
             pending = next
+            sent = 0
         }
-        let count = min(limit, pending.count)
-        pending.withUnsafeBytes { buffer.update(from: $0.bindMemory(to: CChar.self).baseAddress!, count: count) }
-        pending.removeFirst(count)
+        let count = min(limit, pending.count - sent)
+        pending.withUnsafeBytes { buffer.update(from: $0.bindMemory(to: CChar.self).baseAddress! + sent, count: count) }
+        sent += count
         return count
     }
 }

@@ -49,7 +49,8 @@ final class EventBroadcast: @unchecked Sendable {
             if !condition.wait(until: deadline) { return (Array(": keep-alive\n\n".utf8), after) }
         }
         guard !closed && !cancelled() else { return nil }
-        let fresh = log.filter { $0.serial > after }
+        // Serials in the log are consecutive: the first fresh one is found by subtraction, not by a scan.
+        let fresh = log[max(0, after + 1 - log[0].serial)...]
         return (fresh.flatMap(\.message), fresh.last!.serial)
     }
 
