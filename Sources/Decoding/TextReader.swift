@@ -83,6 +83,7 @@ public final class TextReader {
         var turns = 0
         var deskew = 0.0
         let layout = TextLayout(marks: work.textMarks())
+        stage("marks")
         func block(along degrees: Double) -> (GrayImage, [(Double, Double) -> (Double, Double)], Double)? {
             guard let layout, let corners = layout.textCorners(sourceWidth: work.width, sourceHeight: work.height, along: degrees)
             else { return nil }
@@ -126,7 +127,7 @@ public final class TextReader {
         for line in lines where line.confidence >= Self.settledLineConfidence {
             rest.fill(left: line.box.left, top: line.box.top, right: line.box.right, bottom: line.box.bottom, with: 255)
         }
-        lines = Self.merged(lines, engine.recognize(rest, layout: .sparse))
+        lines = Self.merged(lines, recognize(rest, layout: .sparse, why: "sparse"))
         if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if flipped { turns += 2; transforms.append(back) }
         if traces || Self.trace {
@@ -149,15 +150,24 @@ public final class TextReader {
         let upright = work.textUprightConfidence() ?? 0
         var flipped = upright < -0.5
         var (final, back) = Self.turn(work, quarterTurns: flipped ? 2 : 0)
-        var lines = engine.recognize(final, layout: .automatic)
+        var lines = recognize(final, layout: .automatic, why: flipped ? "flipped" : "upright")
         if flipped || (abs(upright) <= 0.5 && Self.quality(lines) < Self.convincingQuality) || Self.quality(lines) < 4 {
             let (other, otherBack) = Self.turn(work, quarterTurns: flipped ? 0 : 2)
-            let otherLines = engine.recognize(other, layout: .automatic)
+            let otherLines = recognize(other, layout: .automatic, why: "other-way")
             if Self.quality(otherLines) > Self.quality(lines) {
                 final = other; back = otherBack; lines = otherLines; flipped.toggle()
             }
         }
         return (final, back, lines, flipped, upright)
+    }
+
+    /// One tesseract pass; with traces on, its purpose, image size and time go to stderr (never the text).
+    private func recognize(_ image: GrayImage, layout: TesseractEngine.PageLayout, why: String) -> [TesseractEngine.Line] {
+        guard traces || Self.trace else { return engine.recognize(image, layout: layout) }
+        let start = Date()
+        let lines = engine.recognize(image, layout: layout)
+        FileHandle.standardError.write(Data("ocr pass \(why) \(image.width)x\(image.height) \(Int(Date().timeIntervalSince(start) * 1000)) ms \(lines.count) lines\n".utf8))
+        return lines
     }
 
     /// Reads one line again, closer: the line whose bounds (in `image`'s pixels, as `read` gave them) are `line`,
@@ -181,7 +191,7 @@ public final class TextReader {
         for print in [Self.smallPrint, Self.smallPrint * 1.5] {
             let (block, transforms) = Self.levelledBlock(of: image, corners: corners, degrees: abs(degrees) < 0.5 ? 0 : degrees,
                                                          printSize: 0.7 * height * Self.smallPrint / print, workingFactor: 1)
-            lines += Self.mapped(engine.recognize(block, layout: .block), through: transforms)
+            lines += Self.mapped(recognize(block, layout: .block, why: "reread"), through: transforms)
         }
         return lines
     }
