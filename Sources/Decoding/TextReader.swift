@@ -144,16 +144,21 @@ public final class TextReader {
     /// text came back, the block is read the other way up too and the way that reads as text is kept. A turn the
     /// statistics ask for is confirmed the same way: they are unreliable on print with few ascenders and
     /// descenders (capitals and digits — receipts, labels), and an upright page read upside down is a page lost.
-    /// (Text read the wrong way up never comes back as several card words: a reading that has them stands.)
+    /// Text read the wrong way up never comes back as several card words: a reading that has them
+    /// (`convincingQuality`) stands, whichever way the statistics turned it, and is not read the other way.
     private func readUpright(_ work: GrayImage)
         -> (final: GrayImage, back: (Double, Double) -> (Double, Double), lines: [TesseractEngine.Line], flipped: Bool, upright: Double) {
         let upright = work.textUprightConfidence() ?? 0
         var flipped = upright < -0.5
         var (final, back) = Self.turn(work, quarterTurns: flipped ? 2 : 0)
         var lines = recognize(final, layout: .automatic, why: flipped ? "flipped" : "upright")
-        if flipped || (abs(upright) <= 0.5 && Self.quality(lines) < Self.convincingQuality) || Self.quality(lines) < 4 {
+        let convincing = Self.quality(lines) >= Self.convincingQuality
+        if (flipped && !convincing) || (abs(upright) <= 0.5 && !convincing) || Self.quality(lines) < 4 {
             let (other, otherBack) = Self.turn(work, quarterTurns: flipped ? 0 : 2)
             let otherLines = recognize(other, layout: .automatic, why: "other-way")
+            if traces || Self.trace {
+                FileHandle.standardError.write(Data("ocr orientation statistics \(upright) first \(Self.quality(lines)) other \(Self.quality(otherLines))\n".utf8))
+            }
             if Self.quality(otherLines) > Self.quality(lines) {
                 final = other; back = otherBack; lines = otherLines; flipped.toggle()
             }
