@@ -59,4 +59,43 @@ final class LiveCardPhotoTests: XCTestCase {
         XCTAssertEqual(missedLive, [], "read in stills but not live")
         XCTAssertTrue(liveFound.isSubset(of: Set(photos.map(\.nhs))), "a live NHS number that is on none of the cards")
     }
+
+    /// A photo replayed as a file (`camera PATH`, the session's `scanFile`) has no next frame to retry on: it must
+    /// give the barcodes `scan` gives (retries and all), not only what one quick pass finds.
+    func testPhotosReplayedAsFilesGiveTheCodesScanGives() throws {
+        let still = try CardsDevScan.output()
+        XCTAssertEqual(still.status, 0, still.stderr)
+        let withCodes = still.results.filter { result in
+            (result["items"] as! [[String: Any]]).contains { $0["kind"] as? String == "barcode" }
+        }.sorted { ($0["source"] as! String) < ($1["source"] as! String) }
+        // Every other one keeps the test short; the set holds 17 codes that need a retry to be read.
+        let chosen = withCodes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        XCTAssertGreaterThanOrEqual(chosen.count, 15, "the set's photos with codes")
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-replayed-\(getpid())")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (index, result) in chosen.enumerated() {
+            try FileManager.default.copyItem(atPath: result["source"] as! String, toPath: "\(dir)/\(String(format: "%02d", index)).jpg")
+        }
+        let replay = try FakeCamera.cardscan(["camera", "--json", "--no-ocr", dir],
+                                             environment: ["CARDSCAN_REGION": "", "TZ": "UTC", "CARDSCAN_CONFIG": "/nonexistent"],
+                                             limit: 120)
+        XCTAssertNotEqual(replay.status, 1, replay.stderr)
+        var replayed: [Int: Set<String>] = [:]
+        for event in replay.events("itemAdded") {
+            guard let frame = event["frame"] as? Int, let item = event["item"] as? [String: Any],
+                  item["kind"] as? String == "barcode", let text = item["text"] as? String else { continue }
+            replayed[frame, default: []].insert(text)
+        }
+        var missed: [String] = []
+        for (index, result) in chosen.enumerated() {
+            let codes = (result["items"] as! [[String: Any]]).filter { $0["kind"] as? String == "barcode" }.map { $0["text"] as! String }
+            for code in codes where !(replayed[index] ?? []).contains(code) {
+                missed.append(((result["source"] as! String) as NSString).lastPathComponent)
+            }
+        }
+        print("photos with codes replayed as files: \(chosen.count); codes scan read but the replay did not: \(missed.count)")
+        XCTAssertEqual(missed, [], "codes read by scan but not when the same photo is replayed as a file")
+    }
 }
