@@ -23,3 +23,15 @@ public struct IDCard: Codable, Hashable, Sendable {
                   isDefault: candidate.isDefault, codeType: candidate.codeType)
     }
 }
+
+extension IDCard {
+    /// A number typed as it is printed (`999 000 0018`, `4417-848-467`) is stored as its digits: that is what its
+    /// barcode holds (a Code 128 of the spaced form would carry the spaces to the till) and what finds the same
+    /// card saved from a scan. Anything with a letter (`JY 12 34 56 A`, `GYM-0042`) is kept as typed.
+    /// The store applies it to every card it saves, whichever command or page saved it.
+    public static func compacted(number: String) -> String {
+        let separators: Set<Character> = [" ", "-"]
+        guard number.contains(where: \.isNumber), number.allSatisfy({ $0.isASCII && ($0.isNumber || separators.contains($0)) }) else { return number }
+        return number.filter(\.isNumber)
+    }
+}

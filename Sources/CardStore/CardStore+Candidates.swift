@@ -12,16 +12,19 @@ extension CardStore {
     public func save(_ candidate: CardCandidate) throws(StoreError) -> (card: IDCard, created: Bool) {
         try db.write { () throws(StoreError) -> (card: IDCard, created: Bool) in
             let existing = try cards(category: candidate.category)
-            if let same = existing.first(where: { $0.number == candidate.number && $0.name == candidate.name }) {
+            // Compared as stored: a number typed with spaces before the store compacted numbers is the same card.
+            let number = IDCard.compacted(number: candidate.number)
+            if let same = existing.first(where: { IDCard.compacted(number: $0.number) == number && $0.name == candidate.name }) {
                 return (same, false)
             }
             if candidate.isDefault, var named = existing.first(where: { $0.name == candidate.name }) {
-                named.number = candidate.number; named.isDefault = true; named.region = candidate.region
+                named.number = number; named.isDefault = true; named.region = candidate.region
                 named.codeType = candidate.codeType; named.updatedAt = Date()
                 try replace(named)
                 return (named, false)
             }
-            let card = IDCard(candidate: candidate)
+            var card = IDCard(candidate: candidate)
+            card.number = number
             try insert(card)
             return (card, true)
         }

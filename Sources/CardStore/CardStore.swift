@@ -129,7 +129,9 @@ public final class CardStore {
     /// Saves a card. Making it the default of its category unsets the others in the same transaction.
     @discardableResult
     public func add(_ card: IDCard) throws(StoreError) -> IDCard {
-        try db.write { () throws(StoreError) -> IDCard in
+        var card = card
+        card.number = IDCard.compacted(number: card.number)
+        return try db.write { () throws(StoreError) -> IDCard in
             try insert(card)
             return card
         }
@@ -142,7 +144,7 @@ public final class CardStore {
         try db.query("""
             INSERT INTO cards(id, name, number, category_id, region, is_default, code_type, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(card.id.uuidString), .text(card.name), .text(card.number), .integer(category),
+            """, [.text(card.id.uuidString), .text(card.name), .text(IDCard.compacted(number: card.number)), .integer(category),
                   card.region.map { .text($0.rawValue) } ?? .null, .integer(card.isDefault ? 1 : 0),
                   .text(card.codeType.rawValue), .text(String(card.createdAt.timeIntervalSince1970)),
                   .text(String(card.updatedAt.timeIntervalSince1970))])
@@ -205,7 +207,7 @@ public final class CardStore {
         try db.query("""
             UPDATE cards SET name = ?, number = ?, category_id = ?, region = ?, is_default = ?, code_type = ?, updated_at = ?
             WHERE id = ?
-            """, [.text(card.name), .text(card.number), .integer(category), card.region.map { .text($0.rawValue) } ?? .null,
+            """, [.text(card.name), .text(IDCard.compacted(number: card.number)), .integer(category), card.region.map { .text($0.rawValue) } ?? .null,
                   .integer(card.isDefault ? 1 : 0), .text(card.codeType.rawValue),
                   .text(String(Date().timeIntervalSince1970)), .text(card.id.uuidString)])
         guard db.changes == 1 else { throw .notFound("card with id \(card.id.uuidString)") }

@@ -114,6 +114,10 @@ final class CardsManagementTests: XCTestCase {
         let issued = try cardscan(["cards", "add", "--name", "NHS Number", "--number", "400 000 0632", "--category", "Healthcare",
                                    "--region", "GB", "--store", store])
         XCTAssertEqual(issued.status, 0, issued.stderr)
+        // Typed as printed, stored as its digits (as the web page and a scan store it): its barcode holds no spaces.
+        let issuedID = String(issued.stdout.split(separator: " ")[1])
+        let shown = try cardscan(["cards", "show", issuedID, "--json", "--store", store]).stdout
+        XCTAssertTrue(shown.contains(#""number":"4000000632""#), shown)
 
         // Edit (validated: the test number is still one), duplicate, search, show.
         XCTAssertEqual(try cardscan(["cards", "edit", id, "--number", "1234567890", "--store", store]).status, 1, "still validated")

@@ -1,4 +1,5 @@
 import XCTest
+import CardModel
 @testable import WebServer
 
 final class RoutePathTests: XCTestCase {
@@ -12,11 +13,11 @@ final class RoutePathTests: XCTestCase {
     }
 
     func testTypedNumbersAreSavedAsDigits() {
-        XCTAssertEqual(WebRoutes.compacted("999 000 0018"), "9990000018")
-        XCTAssertEqual(WebRoutes.compacted("441-784-8467"), "4417848467")
-        XCTAssertEqual(WebRoutes.compacted("JY 12 34 56 A"), "JY 12 34 56 A", "letters: kept as typed")
-        XCTAssertEqual(WebRoutes.compacted("GYM-0042"), "GYM-0042")
-        XCTAssertEqual(WebRoutes.compacted("- -"), "- -", "no digit: kept")
-        XCTAssertEqual(WebRoutes.compacted("١٢٣"), "١٢٣", "not ASCII digits: kept")
+        XCTAssertEqual(IDCard.compacted(number: "999 000 0018"), "9990000018")
+        XCTAssertEqual(IDCard.compacted(number: "441-784-8467"), "4417848467")
+        XCTAssertEqual(IDCard.compacted(number: "JY 12 34 56 A"), "JY 12 34 56 A", "letters: kept as typed")
+        XCTAssertEqual(IDCard.compacted(number: "GYM-0042"), "GYM-0042")
+        XCTAssertEqual(IDCard.compacted(number: "- -"), "- -", "no digit: kept")
+        XCTAssertEqual(IDCard.compacted(number: "١٢٣"), "١٢٣", "not ASCII digits: kept")
     }
 }

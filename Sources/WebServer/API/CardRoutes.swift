@@ -103,20 +103,12 @@ extension WebRoutes {
             card.codeType = codeType
         }
         if let isDefault = form.isDefault { card.isDefault = isDefault }
-        card.number = Self.compacted(card.number)
+        card.number = IDCard.compacted(number: card.number)
         if form.skipValidation != true,
            let refusal = CardValidation.refusal(name: card.name, number: card.number, category: card.category, region: card.region) {
             return .problem(422, refusal.reason == .testNumber ? "testNumber" : "invalidNumber", refusal.problem)
         }
         return nil
-    }
-
-    /// A number typed as it is printed (`999 000 0018`, `4417-848-467`) is saved as its digits: that is what its
-    /// barcode holds and what a reader at the desk expects. Anything with a letter is kept as typed.
-    static func compacted(_ number: String) -> String {
-        let separators: Set<Character> = [" ", "-"]
-        guard number.contains(where: \.isNumber), number.allSatisfy({ $0.isASCII && ($0.isNumber || separators.contains($0)) }) else { return number }
-        return number.filter(\.isNumber)
     }
 
     /// `DELETE /api/cards/ID`.
