@@ -28,7 +28,7 @@ final class CardsDevRecallTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: Self.corpus) else {
             return XCTFail("\(Self.corpus) is missing: the card-photo recall test needs ../shared beside the project")
         }
-        let run = try CardsDevScan.output()  // the run's one scan of the set, shared with LiveCardPhotoTests
+        let run = try CardsDevScan.output()  // the run's one scan of the set
         XCTAssertEqual(run.status, 0, run.stderr)
         let results = run.results
         XCTAssertEqual(results.count, 120, "every photo of the set gives one result")

@@ -2,9 +2,10 @@ import Foundation
 import XCTest
 
 /// `cardscan scan --json` over the card-photo set (../shared/corpus/cards-dev, 120 photos), run once per test run
-/// and shared by CardsDevRecallTests (every photo) and LiveCardPhotoTests (its NHS cards, as the stills to compare
-/// the live session with): OCR over the set is one of the suite's costliest steps, and the answer is the same each
+/// for CardsDevRecallTests: OCR over the set is one of the suite's costliest steps, and the answer is the same each
 /// time (issue 12: results do not depend on the batch or the machine's load). The region is pinned as for SampleScan.
+/// (LiveCardPhotoTests used to take its stills from here; .ci/run runs it in another process, so it scans its ~10
+/// photos itself.)
 enum CardsDevScan {
     private static let once: Result<SampleScan.Output, Error> = Result {
         let run = try ScanCommandTests.cardscan(["scan", "--json", CardsDevRecallTests.corpus],

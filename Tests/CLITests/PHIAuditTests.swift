@@ -80,9 +80,10 @@ final class PHIAuditTests: XCTestCase {
                 }
             }
         }
-        try run(["scan", "\(dir)/photos"])
-        try run(["scan", "--json", "\(dir)/photos"], env: traces)
+        // `scan` as text with --annotate: the plain scan's whole path (ScanCommand prints each result, then draws
+        // it), so a separate plain `scan` of the same photos audited nothing more for two more scans of them.
         try run(["scan", "--annotate", "\(dir)/annotated", "\(dir)/photos"])
+        try run(["scan", "--json", "\(dir)/photos"], env: traces)
         // scan --save refuses the sample's test-range NHS number (its refusal is audited); import and camera keep them
         // with --no-validate, so the lists, the export and `show` below have health numbers to mask.
         try run(["scan", "--save", "--store", store, "\(dir)/photos/gb-nhs-card-00.jpg"])
@@ -98,7 +99,7 @@ final class PHIAuditTests: XCTestCase {
         try run(["show", "--category", "Healthcare", "--svg", "\(dir)/code.svg", "--store", store])
         try run(["guidance"])
 
-        XCTAssertEqual(stderrs.count, 30)
+        XCTAssertEqual(stderrs.count, 28)
         for (command, err) in stderrs {
             for secret in secrets {
                 XCTAssertFalse(err.localizedCaseInsensitiveContains(secret), "\(command) printed a secret on stderr (\(secrets.firstIndex(of: secret)!))")

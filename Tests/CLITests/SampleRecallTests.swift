@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// Every sample card photo through the real CLI: per-field recall and precision against the ground truth beside
-/// each image, and the JSON contract checked on every line.
+/// each image, and the JSON contract checked on every line (on the representative photos only in .ci/run's
+/// AddressSanitizer pass, which leaves the recall test to the first pass).
 final class SampleRecallTests: XCTestCase {
     static let fields = ["nhsNumber", "name", "dateOfBirth", "postcode", "jerseySocialSecurity", "guernseySocialSecurity"]
 
@@ -14,6 +15,9 @@ final class SampleRecallTests: XCTestCase {
     }
 
     func testFieldRecallAndPrecisionOnSampleCards() throws {
+        guard !SampleScan.isRepresentative else {
+            return XCTFail("recall is measured over every sample photo: run without CARDSCAN_SAMPLES=representative")
+        }
         let results = try scanSamples()
         var recalled: [String: Int] = [:], expected: [String: Int] = [:], predicted: [String: Int] = [:], correct: [String: Int] = [:]
         var wrongValidNHS: [String] = []

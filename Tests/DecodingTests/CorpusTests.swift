@@ -60,16 +60,15 @@ final class CorpusTests: XCTestCase {
 
     func testPublicCorpus() throws {
         try TestPaths.requireCorpus(TestPaths.corpus)
-        let corpus = try BarcodeCorpus(root: TestPaths.corpus)
+        let scan = try PublicCorpusScan.output()  // the run's one scan of the corpus, shared with DeterminismTests
+        let corpus = scan.corpus
         var tallies: [String: CorpusTally] = [:]
         var misreadDetail: [String] = []
-        var options = ScanOptions()
-        options.readsText = false  // the corpus is barcodes only
-        ScanEngine.scanFiles(corpus.samples.map(\.imagePath), options: options) { index, outcome in
+        for (index, outcome) in scan.outcomes.enumerated() {
             let sample = corpus.samples[index]
             guard case .scanned(let result) = outcome else {
                 XCTFail("\(sample.imagePath) did not load: \(outcome)")
-                return
+                continue
             }
             let barcodes = result.items.map {
                 Barcode(format: $0.format!, text: $0.text,
