@@ -9,10 +9,10 @@ public struct BarcodeOptions: Sendable, Equatable {
     public var retries: Bool
     /// How much retrying one image may do, in units of its own first pass (each retry step has a measured cost
     /// in those units; see RetryPlan). Default 3.7: on a photo from 640x480 to 1 MP the second opinion, the
-    /// symbol locators and then inversion (or the straightened copy) fit; a full plan is about 16. (It was 6 with a
-    /// full-density zbar pass charged 2.3; on such photos every other step kept its place. Smaller images, budgeted
-    /// as 640x480, and half-size retried larger ones lose the end of their plan, which read nothing more on the
-    /// public corpus or on card photos.)
+    /// symbol locators and then the straightened copy, or inversion and a first turn of a 2D code, fit; a full
+    /// plan is about 15. (It was 6 with a full-density zbar pass charged 2.3, which never read a code the other
+    /// steps missed. Smaller images, budgeted as 640x480, and half-size retried larger ones lose the end of their
+    /// plan, which read nothing more on the public corpus or on card photos.)
     /// Counting work, not seconds, keeps results the same on every machine and under load.
     public var retryEffort: Double = 3.7
     /// Images smaller than this many pixels are budgeted as if they had this many. Default 300 000 (640x480).
