@@ -64,7 +64,11 @@ enum RetryPlan {
             plan.append(scale(0.5))
         }
         if let straightened = straightened(image) { plan.append(straightened) }
-        plan.append(RetryAttempt(name: "inverted", cost: 1.2, make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) }))
+        // Light on dark: zxing alone, which reads every format (zbar's sweep of the inverted copy cost more than
+        // zxing's and never read a code zxing missed there; upright, zxing alone reads 95 of zbar's 100 corpus reads).
+        // Cost 0.5: measured against the first pass, 0.63 on the corpus's codeless photos, 0.3 on card photos.
+        plan.append(RetryAttempt(name: "inverted", cost: 0.5, make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) },
+                                 zbarToo: false))
         // An image cropped tight to the code leaves no quiet zone, which the detectors need. (Such images are
         // small: the code is all there is. In a large photo the code is rarely at the very edge.)
         if longSide < 640 {

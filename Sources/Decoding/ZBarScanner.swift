@@ -12,7 +12,7 @@ struct ZBarScanner: Sendable {
     let formats: Set<BarcodeFormat>
     /// Scan every n-th row and column (zbar's X/Y density). zbar's cost is mostly this sweep, whatever the
     /// formats: every second line halved the first pass over the corpus (1066 → 614 ms) and, with retries,
-    /// found as many codes; `BarcodeReader` retries at 1 when nothing was found.
+    /// found as many codes (a retry at 1 never found one more; small images are retried upscaled instead).
     let lineSpacing: Int
     /// Scan lines a linear code must be decoded on (zbar's symbol quality) to count.
     static let minimumLinesForLinearCodes: Int32 = 2

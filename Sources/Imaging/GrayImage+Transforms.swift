@@ -108,11 +108,16 @@ extension GrayImage {
 
     private func boxDownscaled(toWidth w: Int, height h: Int) -> GrayImage {
         var result = [UInt8](repeating: 0, count: w * h)
+        // Each output column's source columns, worked out once rather than on every row.
+        let columns = (0..<w).map { x in
+            let sx0 = x * width / w
+            return (sx0, max(sx0 + 1, (x + 1) * width / w))
+        }
         pixels.withUnsafeBufferPointer { src in result.withUnsafeMutableBufferPointer { out in
             for y in 0..<h {
                 let sy0 = y * height / h, sy1 = max(sy0 + 1, (y + 1) * height / h)
                 for x in 0..<w {
-                    let sx0 = x * width / w, sx1 = max(sx0 + 1, (x + 1) * width / w)
+                    let (sx0, sx1) = columns[x]
                     var sum = 0
                     for sy in sy0..<sy1 { for sx in sx0..<sx1 { sum += Int(src[sy * stride + sx]) } }
                     out[y * w + x] = UInt8(sum / ((sy1 - sy0) * (sx1 - sx0)))
@@ -169,9 +174,10 @@ extension GrayImage {
                         guard x0 < srcW, y0 < srcH else { continue }
                         let x1 = x0 + 1 < srcW ? x0 + 1 : x0, y1 = y0 + 1 < srcH ? y0 + 1 : y0
                         let fx = Int((sx - Double(x0)) * 256), fy = Int((sy - Double(y0)) * 256)
-                        let top = Int(src[y0 * stride + x0]) * (256 - fx) + Int(src[y0 * stride + x1]) * fx
-                        let bottom = Int(src[y1 * stride + x0]) * (256 - fx) + Int(src[y1 * stride + x1]) * fx
-                        dst[y * w + x] = UInt8((top * (256 - fy) + bottom * fy) >> 16)
+                        // Wrapping arithmetic: every value here is small (no overflow checks in the hot loop).
+                        let top = Int(src[y0 &* stride &+ x0]) &* (256 &- fx) &+ Int(src[y0 &* stride &+ x1]) &* fx
+                        let bottom = Int(src[y1 &* stride &+ x0]) &* (256 &- fx) &+ Int(src[y1 &* stride &+ x1]) &* fx
+                        dst[y &* w &+ x] = UInt8(truncatingIfNeeded: (top &* (256 &- fy) &+ bottom &* fy) >> 16)
                     }
                 }
             }

@@ -91,8 +91,8 @@ enum ScanCommand: Command {
           --store PATH           the card store (default: CARDSCAN_STORE, else ~/.local/share/cardscan/cards.db)
           --annotate OUT         write each image as PNG with what was read boxed and labelled (ids and kinds,
                                  never values): OUT is a file for one image, a folder for several
-          --retry-effort N       how much retrying one image may do, in units of its first pass (default: 6;
-                                 about 14 runs every retry step)
+          --retry-effort N       how much retrying one image may do, in units of its first pass (default: 3.7;
+                                 about 15 runs every retry step)
           --retry-budget SECONDS wall-clock cap on retries for one image (default: none; --retry-effort
                          bounds the work, so results do not depend on the machine's load)
 

@@ -29,13 +29,18 @@ enum DarkBlobs {
         var blobs: [DarkBlob] = []
         // Small areas (a single module, a speck) by bounding box: a timing edge's dark modules can each stand alone.
         var small: [Box] = []
-        var stack: [Int] = []
+        // Pixels still to visit, as (x, y): no division per pixel to find them.
+        var stack: [(Int32, Int32)] = []
+        // Each row's leftmost and rightmost pixel of the area being filled (for its hull), reset after each area.
+        var rowLeft = [Int32](repeating: Int32.max, count: h), rowRight = [Int32](repeating: -1, count: h)
         var next: Int32 = 1
         // One pass over raw buffers (bounds-checked arrays made this the slowest step of the locators).
         binary.pixels.withUnsafeBufferPointer { src in
         rows.withUnsafeMutableBufferPointer { rows in
         grown.withUnsafeMutableBufferPointer { grown in
         label.withUnsafeMutableBufferPointer { label in
+        rowLeft.withUnsafeMutableBufferPointer { rowLeft in
+        rowRight.withUnsafeMutableBufferPointer { rowRight in
         for y in 0..<h {
             let base = y * binary.stride
             for x in 0..<w where src[base + x] == 0 {
@@ -55,15 +60,16 @@ enum DarkBlobs {
         for start in 0..<(w * h) where grown[start] == 1 && label[start] == 0 {
             var (minX, minY, maxX, maxY, count) = (w, h, 0, 0, 0)
             label[start] = next
-            stack.append(start)
-            while let i = stack.popLast() {
-                let x = i % w, y = i / w
+            stack.append((Int32(start % w), Int32(start / w)))
+            while let (x32, y32) = stack.popLast() {
+                let x = Int(x32), y = Int(y32), i = y * w + x
                 count += 1
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                if x > 0, grown[i - 1] == 1, label[i - 1] == 0 { label[i - 1] = next; stack.append(i - 1) }
-                if x + 1 < w, grown[i + 1] == 1, label[i + 1] == 0 { label[i + 1] = next; stack.append(i + 1) }
-                if y > 0, grown[i - w] == 1, label[i - w] == 0 { label[i - w] = next; stack.append(i - w) }
-                if y + 1 < h, grown[i + w] == 1, label[i + w] == 0 { label[i + w] = next; stack.append(i + w) }
+                rowLeft[y] = min(rowLeft[y], x32); rowRight[y] = max(rowRight[y], x32)
+                if x > 0, grown[i - 1] == 1, label[i - 1] == 0 { label[i - 1] = next; stack.append((x32 - 1, y32)) }
+                if x + 1 < w, grown[i + 1] == 1, label[i + 1] == 0 { label[i + 1] = next; stack.append((x32 + 1, y32)) }
+                if y > 0, grown[i - w] == 1, label[i - w] == 0 { label[i - w] = next; stack.append((x32, y32 - 1)) }
+                if y + 1 < h, grown[i + w] == 1, label[i + w] == 0 { label[i + w] = next; stack.append((x32, y32 + 1)) }
             }
             let bw = maxX - minX + 1, bh = maxY - minY + 1
             // Specks of one or two pixels are noise, not modules.
@@ -71,25 +77,20 @@ enum DarkBlobs {
             if min(bw, bh) >= minSide, max(bw, bh) <= maxSide {
                 // The hull needs only each row's leftmost and rightmost pixel of this area.
                 var outline: [PointF] = []
-                for y in minY...maxY {
-                    var left = -1, right = -1
-                    for x in minX...maxX where label[y * w + x] == next {
-                        if left < 0 { left = x }
-                        right = x
-                    }
-                    if left >= 0 {
-                        outline.append(PointF(x: Double(left), y: Double(y)))
-                        outline.append(PointF(x: Double(right) + 1, y: Double(y)))
-                        outline.append(PointF(x: Double(left), y: Double(y) + 1))
-                        outline.append(PointF(x: Double(right) + 1, y: Double(y) + 1))
-                    }
+                for y in minY...maxY where rowRight[y] >= 0 {
+                    let left = Double(rowLeft[y]), right = Double(rowRight[y])
+                    outline.append(PointF(x: left, y: Double(y)))
+                    outline.append(PointF(x: right + 1, y: Double(y)))
+                    outline.append(PointF(x: left, y: Double(y) + 1))
+                    outline.append(PointF(x: right + 1, y: Double(y) + 1))
                 }
                 blobs.append(DarkBlob(minX: minX, minY: minY, maxX: maxX, maxY: maxY, pixelCount: count,
                                       hull: convexHull(outline)))
             }
+            for y in minY...maxY { rowLeft[y] = Int32.max; rowRight[y] = -1 }
             next += 1
         }
-        } } } }  // the four buffers above
+        } } } } } }  // the six buffers above
         return (blobs, small)
     }
 

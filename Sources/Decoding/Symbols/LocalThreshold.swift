@@ -25,8 +25,9 @@ enum LocalThreshold {
                         for x in 0..<w {
                             let x0 = max(0, x - half), x1 = min(w, x + half + 1)
                             let total = sum[bottom + x1] &- sum[top + x1] &- sum[bottom + x0] &+ sum[top + x0]
-                            let mean = Int(total) / ((y1 - y0) * (x1 - x0))
-                            if Int(src[y * stride + x]) < mean - offset { dst[y * w + x] = 0 }
+                            // value < total / area - offset (integer division), without the division:
+                            // k <= floor(t / a) exactly when k * a <= t, for a > 0.
+                            if (Int(src[y * stride + x]) + offset + 1) * ((y1 - y0) * (x1 - x0)) <= Int(total) { dst[y * w + x] = 0 }
                         }
                     }
                 }
