@@ -295,7 +295,11 @@ public final class LiveSession: @unchecked Sendable {
         var changes = tracker.update(kind: .barcode, found: found, at: t)
         changes += tracker.expire(at: t)
         deliver(changes, frame: frame, time: t)
-        if changes.contains(where: { if case .added = $0 { true } else { false } }) { suggest(frame: frame, time: t) }
+        // A file's text is read next, on this frame: its suggestions come from barcodes and text together, as a
+        // still's do. Alone, the Code 128 on an NHS card is a bare 10-digit code (a membership card), which
+        // `camera --save` would save before the text said whose number it is.
+        let textFollows = options.scan.readsText && !source.isLive
+        if !textFollows, changes.contains(where: { if case .added = $0 { true } else { false } }) { suggest(frame: frame, time: t) }
 
         guard options.scan.readsText else { return false }
         if !source.isLive { return true }  // every file is a still photo
