@@ -152,8 +152,7 @@ public final class TextReader {
     /// text came back, the block is read the other way up too and the way that reads as text is kept. A turn the
     /// statistics ask for is confirmed the same way: they are unreliable on print with few ascenders and
     /// descenders (capitals and digits — receipts, labels), and an upright page read upside down is a page lost.
-    /// Text read the wrong way up never comes back as several card words: a reading that has them
-    /// (`convincingQuality`) stands, whichever way the statistics turned it, and is not read the other way.
+    /// A reading the statistics did not turn that holds several card words (`convincingQuality`) stands.
     private func readUpright(_ work: GrayImage)
         -> (final: GrayImage, back: (Double, Double) -> (Double, Double), lines: [TesseractEngine.Line], flipped: Bool, upright: Double) {
         let upright = work.textUprightConfidence() ?? 0
@@ -174,7 +173,9 @@ public final class TextReader {
             lines = recognize(final, layout: .automatic, why: flipped ? "flipped" : "upright")
         }
         let convincing = Self.quality(lines) >= Self.convincingQuality
-        if (doubtful && !convincing) || Self.quality(lines) < 4 {
+        // A turn the statistics asked for is always checked: on a long scan (a receipt, a letter) even text read
+        // upside down can add up to a convincing score, and that turn lost 4-5 of each receipt field.
+        if flipped || (doubtful && !convincing) || Self.quality(lines) < 4 {
             let (other, otherBack) = early.map { ($0.image, $0.back) } ?? Self.turn(work, quarterTurns: flipped ? 0 : 2)
             let otherLines = early?.lines ?? recognize(other, layout: .automatic, why: "other-way")
             if traces || Self.trace {
