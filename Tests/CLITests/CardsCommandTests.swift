@@ -174,7 +174,9 @@ final class CardsManagementTests: XCTestCase {
         // Kill whatever cardscan child is mid-write.
         let pkill = Process()
         pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        pkill.arguments = ["-KILL", "-f", "cards add --name Card"]
+        // Only this test's writers (its store is its own): CI runs other suites beside this one, and one of them
+        // adds "Card A-1"… to another store at the same time.
+        pkill.arguments = ["-KILL", "-f", "cards add --name Card .*--store \(store)"]
         try pkill.run(); pkill.waitUntilExit()
         p.waitUntilExit()
         let list = try cardscan(["cards", "list", "--json", "--category", "Memberships", "--store", store])

@@ -292,8 +292,11 @@ public final class LiveSession: @unchecked Sendable {
         state.lock(); defer { state.unlock() }
         decoded += 1
         let t = now()
-        var changes = tracker.update(kind: .barcode, found: found, at: t)
-        changes += tracker.expire(at: t)
+        // A camera's items live on for a moment after they leave the picture (a code missed on one frame is not
+        // gone). A file is a picture of its own: its codes replace the previous file's, and nothing expires by the
+        // clock, so a replay reads the same on a slow machine as on a fast one.
+        var changes = tracker.update(kind: .barcode, found: found, at: t, complete: !source.isLive)
+        if source.isLive { changes += tracker.expire(at: t) }
         deliver(changes, frame: frame, time: t)
         // A file's text is read next, on this frame: its suggestions come from barcodes and text together, as a
         // still's do. Alone, the Code 128 on an NHS card is a bare 10-digit code (a membership card), which
@@ -351,7 +354,7 @@ public final class LiveSession: @unchecked Sendable {
         ocrBusy = false
         let t = now()
         var changes = tracker.update(kind: .text, found: lines, at: t, complete: true)
-        changes += tracker.expire(at: t)
+        if source.isLive { changes += tracker.expire(at: t) }
         deliver(changes, frame: frame, time: t)
         let gaveValid = suggest(frame: frame, time: t)
         if let last = lastOCR { lastOCR = (last.measures, last.time, last.gaveValid || gaveValid) }
