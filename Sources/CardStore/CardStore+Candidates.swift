@@ -18,15 +18,11 @@ extension CardStore {
                 return (same, false)
             }
             if candidate.isDefault, var named = existing.first(where: { $0.name == candidate.name }) {
-                named.number = number; named.isDefault = true; named.region = candidate.region
+                named.number = candidate.number; named.isDefault = true; named.region = candidate.region
                 named.codeType = candidate.codeType; named.updatedAt = Date()
-                try replace(named)
-                return (named, false)
+                return (try replace(named), false)
             }
-            var card = IDCard(candidate: candidate)
-            card.number = number
-            try insert(card)
-            return (card, true)
+            return (try insert(IDCard(candidate: candidate)), true)
         }
     }
 }

@@ -129,25 +129,25 @@ public final class CardStore {
     /// Saves a card. Making it the default of its category unsets the others in the same transaction.
     @discardableResult
     public func add(_ card: IDCard) throws(StoreError) -> IDCard {
-        var card = card
-        card.number = IDCard.compacted(number: card.number)
-        return try db.write { () throws(StoreError) -> IDCard in
-            try insert(card)
-            return card
-        }
+        try db.write { () throws(StoreError) -> IDCard in try insert(card) }
     }
 
-    /// Inserts inside the caller's transaction; a default card unsets its category's other default first.
-    func insert(_ card: IDCard) throws(StoreError) {
+    /// Inserts inside the caller's transaction and returns the card as stored (its number compacted, the one place
+    /// that is done); a default card unsets its category's other default first.
+    @discardableResult
+    func insert(_ card: IDCard) throws(StoreError) -> IDCard {
+        var card = card
+        card.number = IDCard.compacted(number: card.number)
         let category = try categoryID(card.category, create: true)
         if card.isDefault { try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ?", [.integer(category)]) }
         try db.query("""
             INSERT INTO cards(id, name, number, category_id, region, is_default, code_type, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(card.id.uuidString), .text(card.name), .text(IDCard.compacted(number: card.number)), .integer(category),
+            """, [.text(card.id.uuidString), .text(card.name), .text(card.number), .integer(category),
                   card.region.map { .text($0.rawValue) } ?? .null, .integer(card.isDefault ? 1 : 0),
                   .text(card.codeType.rawValue), .text(String(card.createdAt.timeIntervalSince1970)),
                   .text(String(card.updatedAt.timeIntervalSince1970))])
+        return card
     }
 
     public func cards(category: String? = nil) throws(StoreError) -> [IDCard] {
@@ -199,7 +199,10 @@ public final class CardStore {
     }
 
     /// Updates inside the caller's transaction; a default card unsets its category's other default first.
-    func replace(_ card: IDCard) throws(StoreError) {
+    @discardableResult
+    func replace(_ card: IDCard) throws(StoreError) -> IDCard {
+        var card = card
+        card.number = IDCard.compacted(number: card.number)
         let category = try categoryID(card.category, create: true)
         if card.isDefault {
             try db.query("UPDATE cards SET is_default = 0 WHERE category_id = ? AND id != ?", [.integer(category), .text(card.id.uuidString)])
@@ -207,10 +210,11 @@ public final class CardStore {
         try db.query("""
             UPDATE cards SET name = ?, number = ?, category_id = ?, region = ?, is_default = ?, code_type = ?, updated_at = ?
             WHERE id = ?
-            """, [.text(card.name), .text(IDCard.compacted(number: card.number)), .integer(category), card.region.map { .text($0.rawValue) } ?? .null,
+            """, [.text(card.name), .text(card.number), .integer(category), card.region.map { .text($0.rawValue) } ?? .null,
                   .integer(card.isDefault ? 1 : 0), .text(card.codeType.rawValue),
                   .text(String(Date().timeIntervalSince1970)), .text(card.id.uuidString)])
         guard db.changes == 1 else { throw .notFound("card with id \(card.id.uuidString)") }
+        return card
     }
 
     /// Deletes a category. Refused while it holds cards unless they move to `moveTo` or are deleted with it.

@@ -172,16 +172,17 @@ public final class TextReader {
         } else {
             lines = recognize(final, layout: .automatic, why: flipped ? "flipped" : "upright")
         }
-        let convincing = Self.quality(lines) >= Self.convincingQuality
+        let firstQuality = Self.quality(lines)
         // A turn the statistics asked for is always checked: on a long scan (a receipt, a letter) even text read
         // upside down can add up to a convincing score, and that turn lost 4-5 of each receipt field.
-        if flipped || (doubtful && !convincing) || Self.quality(lines) < 4 {
+        if flipped || (doubtful && firstQuality < Self.convincingQuality) || firstQuality < 4 {
             let (other, otherBack) = early.map { ($0.image, $0.back) } ?? Self.turn(work, quarterTurns: flipped ? 0 : 2)
             let otherLines = early?.lines ?? recognize(other, layout: .automatic, why: "other-way")
+            let otherQuality = Self.quality(otherLines)
             if traces || Self.trace {
-                FileHandle.standardError.write(Data("ocr orientation statistics \(upright) first \(Self.quality(lines)) other \(Self.quality(otherLines))\n".utf8))
+                FileHandle.standardError.write(Data("ocr orientation statistics \(upright) first \(firstQuality) other \(otherQuality)\n".utf8))
             }
-            if Self.quality(otherLines) > Self.quality(lines) {
+            if otherQuality > firstQuality {
                 final = other; back = otherBack; lines = otherLines; flipped.toggle()
             }
         }

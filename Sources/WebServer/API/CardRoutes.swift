@@ -103,7 +103,6 @@ extension WebRoutes {
             card.codeType = codeType
         }
         if let isDefault = form.isDefault { card.isDefault = isDefault }
-        card.number = IDCard.compacted(number: card.number)
         if form.skipValidation != true,
            let refusal = CardValidation.refusal(name: card.name, number: card.number, category: card.category, region: card.region) {
             return .problem(422, refusal.reason == .testNumber ? "testNumber" : "invalidNumber", refusal.problem)
