@@ -134,8 +134,8 @@ extension GrayImage {
                 picture.real[y * paddedWidth + x] = (1 - t) * picture.real[(height - 1) * paddedWidth + x] + t * picture.real[x]
             }
         }
-        // The smear as a kernel centred on the origin (wrapped), sampled finely along its line.
-        var kernel = FourierGrid(width: paddedWidth, height: paddedHeight)
+        // The smear as a kernel centred on the origin (wrapped), sampled finely along its line. It goes into the
+        // imaginary part of the same transform as the picture (both are real): one forward transform, not two.
         let t = blur.degrees * .pi / 180, samples = Int(blur.length * 8) + 1
         for i in 0..<samples {
             let s = -blur.length / 2 + blur.length * Double(i) / Double(samples - 1)
@@ -144,17 +144,26 @@ extension GrayImage {
             for (dx, dy, weight) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)] {
                 let px = ((x0 + dx) % paddedWidth + paddedWidth) % paddedWidth
                 let py = ((y0 + dy) % paddedHeight + paddedHeight) % paddedHeight
-                kernel.real[py * paddedWidth + px] += weight / Double(samples)
+                picture.imaginary[py * paddedWidth + px] += weight / Double(samples)
             }
         }
         picture.transform()
-        kernel.transform()
-        for i in 0..<(paddedWidth * paddedHeight) {
-            let hr = kernel.real[i], hi = kernel.imaginary[i], gr = picture.real[i], gi = picture.imaginary[i]
+        // Z = G + iH: G[k] = (Z[k] + conj Z[-k]) / 2, H[k] = (Z[k] - conj Z[-k]) / 2i; then G conj(H) / (|H|² + K).
+        func filtered(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> (Double, Double) {
+            let gr = (a + c) / 2, gi = (b - d) / 2, hr = (b + d) / 2, hi = (c - a) / 2
             let denominator = hr * hr + hi * hi + MotionBlur.noiseToSignal
-            // G * conj(H) / (|H|² + K)
-            picture.real[i] = (gr * hr + gi * hi) / denominator
-            picture.imaginary[i] = (gi * hr - gr * hi) / denominator
+            return ((gr * hr + gi * hi) / denominator, (gi * hr - gr * hi) / denominator)
+        }
+        for v in 0...(paddedHeight / 2) {
+            let mirrorRow = (paddedHeight - v) % paddedHeight
+            for u in 0..<paddedWidth {
+                let i = v * paddedWidth + u, j = mirrorRow * paddedWidth + (paddedWidth - u) % paddedWidth
+                if (v == 0 || v == paddedHeight / 2) && j < i { continue }  // that pair was done from its other end
+                let (a, b, c, d) = (picture.real[i], picture.imaginary[i], picture.real[j], picture.imaginary[j])
+                let here = filtered(a, b, c, d), there = filtered(c, d, a, b)
+                picture.real[i] = here.0; picture.imaginary[i] = here.1
+                picture.real[j] = there.0; picture.imaginary[j] = there.1
+            }
         }
         picture.transform(inverse: true)
         var out = GrayImage(width: width, height: height)
