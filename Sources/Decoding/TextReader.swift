@@ -87,19 +87,29 @@ public final class TextReader {
         }
         let second = readLevelled(sharpened)
         let firstQuality = Self.quality(first.lines), secondQuality = Self.quality(second.lines)
+        // The sharpened copy is at the working size: its lines are scaled back to the photo's pixels.
+        let fx = Double(image.width) / Double(working.width), fy = Double(image.height) / Double(working.height)
+        func back(_ lines: [Line]) -> [Line] {
+            func scaled(_ quad: Quad) -> Quad {
+                Quad(quad.points.map { Point(x: Int((Double($0.x) * fx).rounded()), y: Int((Double($0.y) * fy).rounded())) })
+            }
+            return lines.map { line in
+                Line(text: line.text, confidence: line.confidence, bounds: scaled(line.bounds),
+                     words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: scaled($0.bounds)) })
+            }
+        }
         if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr motion blur quality before \(firstQuality) after \(secondQuality)\n".utf8))
         }
-        guard secondQuality > firstQuality else { return first }
-        let fx = Double(image.width) / Double(working.width), fy = Double(image.height) / Double(working.height)
-        func back(_ quad: Quad) -> Quad {
-            Quad(quad.points.map { Point(x: Int((Double($0.x) * fx).rounded()), y: Int((Double($0.y) * fy).rounded())) })
+        // Both readings' lines are kept, the better reading's first: a smear estimate can be wrong (print and
+        // JPEG blocks have structure of their own), and a field one reading drops the other may hold; validation
+        // chooses among the values.
+        guard secondQuality > firstQuality else {
+            return Reading(lines: TextReader.merged(first.lines, back(second.lines)), quarterTurns: first.quarterTurns,
+                           deskewDegrees: first.deskewDegrees)
         }
-        let lines = second.lines.map { line in
-            Line(text: line.text, confidence: line.confidence, bounds: back(line.bounds),
-                 words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: back($0.bounds)) })
-        }
-        return Reading(lines: lines, quarterTurns: second.quarterTurns, deskewDegrees: second.deskewDegrees)
+        return Reading(lines: TextReader.merged(back(second.lines), first.lines), quarterTurns: second.quarterTurns,
+                       deskewDegrees: second.deskewDegrees)
     }
 
     /// One reading of `image`: found, levelled, uprighted, read by layout analysis and then sparse text.
@@ -175,6 +185,8 @@ public final class TextReader {
         for line in lines where line.confidence >= Self.settledLineConfidence {
             rest.fill(left: line.box.left, top: line.box.top, right: line.box.right, bottom: line.box.bottom, with: 255)
         }
+        //    The sparse pass sees the block thresholded to its local light: faint print (grey labels and numbers,
+        //    print under glare) that tesseract's one threshold for the whole block drops is kept.
         lines = Self.merged(lines, recognize(rest, layout: .sparse, why: "sparse"))
         if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if flipped { turns += 2; transforms.append(back) }
@@ -352,6 +364,15 @@ public final class TextReader {
             let (levelled, back) = work.rotated(byDegrees: deskew)
             work = levelled
             transforms.append(back)
+        }
+    }
+
+    static func merged(_ first: [Line], _ second: [Line]) -> [Line] {
+        func key(_ text: String) -> String { String(text.uppercased().filter { $0.isLetter || $0.isNumber }) }
+        let known = first.map { key($0.text) }.joined(separator: "|")
+        return first + second.filter { line in
+            let k = key(line.text)
+            return !k.isEmpty && !known.contains(k)
         }
     }
 
