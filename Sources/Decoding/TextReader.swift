@@ -60,23 +60,26 @@ public final class TextReader {
     /// A first reading scoring this much (`quality`: three card words, or more words cased as words) is taken as
     /// the right way up without reading the other way.
     static let convincingQuality = 9.0
+    /// A reading of a deblurred photo scoring this much stands without reading the photo as it was: twice the
+    /// bar above, since a wrong smear estimate still leaves some text readable.
+    static let sharpenedConvincingQuality = 2 * convincingQuality
     /// Lines layout analysis read at this confidence are not read again in sparse mode.
     static let settledLineConfidence = 0.85
 
-    /// Reads the text of a photo: levelled and uprighted (`readLevelled`), and, when the photo is smeared by
-    /// motion (a hand still moving the card), read again with the smear undone; the reading with more real text
-    /// (`quality`) is kept. Smears are common on handheld photos and webcam frames, and no binarisation or scale
-    /// recovers them, while deconvolution does when the smear's direction and length are known.
+    /// Reads the text of a photo: levelled and uprighted (`readLevelled`). A photo smeared by motion (a hand
+    /// still moving the card) is read with the smear undone first: smears are common on handheld photos and
+    /// webcam frames, no binarisation or scale recovers them, and deconvolution does once the smear's direction
+    /// and length are known. When that reading does not convince (`sharpenedConvincingQuality`: the estimate can
+    /// be wrong, as print and JPEG blocks have structure of their own), the photo as it is is read too and both
+    /// readings' lines are kept, the better one's first; validation chooses among the values.
     public func read(_ image: GrayImage) -> Reading {
-        let first = readLevelled(image)
         let start = Date()
-        // Measured and undone at the working size: the cost stays that of a 1280 px frame, whatever the photo.
+        // Measured on the photo itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them.
+        guard let found = image.motionBlur() else { return readLevelled(image) }
+        let measured = Date()
+        // Undone at the working size: the cost stays that of a 1280 px frame, whatever the photo.
         let longSide = Double(max(image.width, image.height))
         let working = longSide > Self.workingLongSide ? image.scaled(by: Self.workingLongSide / longSide) : image
-        // Measured on the photo itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them.
-        let found = image.motionBlur()
-        let measured = Date()
-        guard let found else { return first }
         let blur = MotionBlur(degrees: found.degrees, length: found.length * Double(working.width) / Double(image.width),
                               strength: found.strength)
         let sharpened = working.deblurred(blur)
@@ -85,31 +88,29 @@ public final class TextReader {
                 + "\((blur.strength * 100).rounded() / 100), measured in \(Int(measured.timeIntervalSince(start) * 1000)) ms, "
                 + "undone in \(Int(Date().timeIntervalSince(measured) * 1000)) ms\n").utf8))
         }
-        let second = readLevelled(sharpened)
-        let firstQuality = Self.quality(first.lines), secondQuality = Self.quality(second.lines)
         // The sharpened copy is at the working size: its lines are scaled back to the photo's pixels.
         let fx = Double(image.width) / Double(working.width), fy = Double(image.height) / Double(working.height)
-        func back(_ lines: [Line]) -> [Line] {
-            func scaled(_ quad: Quad) -> Quad {
-                Quad(quad.points.map { Point(x: Int((Double($0.x) * fx).rounded()), y: Int((Double($0.y) * fy).rounded())) })
-            }
-            return lines.map { line in
-                Line(text: line.text, confidence: line.confidence, bounds: scaled(line.bounds),
-                     words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: scaled($0.bounds)) })
-            }
+        func scaled(_ quad: Quad) -> Quad {
+            Quad(quad.points.map { Point(x: Int((Double($0.x) * fx).rounded()), y: Int((Double($0.y) * fy).rounded())) })
         }
+        let unsmeared = readLevelled(sharpened)
+        let second = Reading(lines: unsmeared.lines.map { line in
+            Line(text: line.text, confidence: line.confidence, bounds: scaled(line.bounds),
+                 words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: scaled($0.bounds)) })
+        }, quarterTurns: unsmeared.quarterTurns, deskewDegrees: unsmeared.deskewDegrees)
+        let secondQuality = Self.quality(second.lines)
+        guard secondQuality < Self.sharpenedConvincingQuality else {
+            if traces || Self.trace { FileHandle.standardError.write(Data("ocr motion blur quality after \(secondQuality)\n".utf8)) }
+            return second
+        }
+        let first = readLevelled(image)
+        let firstQuality = Self.quality(first.lines)
         if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr motion blur quality before \(firstQuality) after \(secondQuality)\n".utf8))
         }
-        // Both readings' lines are kept, the better reading's first: a smear estimate can be wrong (print and
-        // JPEG blocks have structure of their own), and a field one reading drops the other may hold; validation
-        // chooses among the values.
-        guard secondQuality > firstQuality else {
-            return Reading(lines: TextReader.merged(first.lines, back(second.lines)), quarterTurns: first.quarterTurns,
-                           deskewDegrees: first.deskewDegrees)
-        }
-        return Reading(lines: TextReader.merged(back(second.lines), first.lines), quarterTurns: second.quarterTurns,
-                       deskewDegrees: second.deskewDegrees)
+        let (better, other) = secondQuality > firstQuality ? (second, first) : (first, second)
+        return Reading(lines: TextReader.merged(better.lines, other.lines), quarterTurns: better.quarterTurns,
+                       deskewDegrees: better.deskewDegrees)
     }
 
     /// One reading of `image`: found, levelled, uprighted, read by layout analysis and then sparse text.
