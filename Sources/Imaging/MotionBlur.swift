@@ -70,16 +70,20 @@ extension GrayImage {
             load(origins[pair], into: &grid.real)
             load(origins[pair + 1], into: &grid.imaginary)
             grid.transform()
-            for v in 0..<side {
+            // A real tile's spectrum is symmetric (|F(u,v)| = |F(-u,-v)|): half the rows, mirrored after.
+            for v in 0...(side / 2) {
                 for u in 0..<side {
                     let i = v * side + u, j = ((side - v) % side) * side + (side - u) % side
                     let (zr, zi, wr, wi) = (grid.real[i], grid.imaginary[i], grid.real[j], -grid.imaginary[j])
                     let first = ((zr + wr) * (zr + wr) + (zi + wi) * (zi + wi)).squareRoot() / 2
                     let second = ((zr - wr) * (zr - wr) + (zi - wi) * (zi - wi)).squareRoot() / 2
-                    logSpectrum[i] += log(first + 0.01) + log(second + 0.01)
+                    logSpectrum[i] += log((first + 0.01) * (second + 0.01))
                 }
             }
             pairs += 1
+        }
+        for v in (side / 2 + 1)..<side {
+            for u in 0..<side { logSpectrum[v * side + u] = logSpectrum[(side - v) * side + (side - u) % side] }
         }
         let tiles = pairs * 2
         grid.real = logSpectrum.map { $0 / Double(tiles) }
