@@ -75,7 +75,7 @@ final class MotionBlurTests: XCTestCase {
 
     /// Each pixel the mean of the photo along a line `length` long at `degrees` (counter-clockwise, y up).
     static func smear(_ image: GrayImage, degrees: Double, length: Double) -> GrayImage {
-        let t = degrees * .pi / 180, samples = Int(length * 4) + 1
+        let t = degrees * .pi / 180, samples = Int(length * 2) + 1
         let steps = (0..<samples).map { i -> (Double, Double) in
             let s = -length / 2 + length * Double(i) / Double(samples - 1)
             return (s * cos(t), -s * sin(t))
