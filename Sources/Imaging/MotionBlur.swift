@@ -42,8 +42,11 @@ extension GrayImage {
         let window = (0..<side).map { 0.5 - 0.5 * cos(2 * .pi * Double($0) / Double(side - 1)) }
         // Tiles with print in them, evenly chosen when there are more than enough.
         var origins: [(Int, Int)] = []
-        for y in Swift.stride(from: 0, through: height - side, by: side / 2) {
-            for x in Swift.stride(from: 0, through: width - side, by: side / 2) where tileDeviation(x, y, side) >= MotionBlur.flatTile {
+        // Overlapping tiles on a frame; side by side on a large scan, where there are plenty and looking at each
+        // costs time.
+        let step = pixelCount > 4_000_000 ? side : side / 2
+        for y in Swift.stride(from: 0, through: height - side, by: step) {
+            for x in Swift.stride(from: 0, through: width - side, by: step) where tileDeviation(x, y, side) >= MotionBlur.flatTile {
                 origins.append((x, y))
             }
         }

@@ -420,7 +420,8 @@ final class ImportCommandTests: XCTestCase {
     }
 
     /// A worker that hangs on a photo (test-only CARDSCAN_TEST_WORKER_HANG_ON) is killed after the per-photo
-    /// timeout; that photo is reported, the others are imported, and the import ends.
+    /// timeout; that photo is reported, the others are imported, and the import ends. The timeout must leave an
+    /// ordinary photo room under ASan on a loaded CI machine: 4 s cut one short there (2026-11-25), 8 s does not.
     func testAHangingWorkerIsKilledAndTheBatchGoesOn() throws {
         try TestBuild.requireFaultSwitches()
         let photos = ["gb-nhs-card-00", "gb-nhs-card-01", "loyalty-card-00"]
@@ -429,7 +430,7 @@ final class ImportCommandTests: XCTestCase {
         let start = Date()
         let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--no-validate", "--jobs", "2", "--store", store],
                                                 environment: ["CARDSCAN_TEST_WORKER_HANG_ON": "gb-nhs-card-01",
-                                                              "CARDSCAN_PHOTO_TIMEOUT": "4"])
+                                                              "CARDSCAN_PHOTO_TIMEOUT": "8"])
         XCTAssertEqual(run.status, 3, run.stderr)
         XCTAssertTrue(run.stderr.contains("gb-nhs-card-01.jpg: the decoder stopped responding on this file and was stopped"), run.stderr)
         XCTAssertTrue(run.stderr.contains("2 imported"), run.stderr)

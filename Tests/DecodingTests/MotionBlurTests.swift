@@ -4,7 +4,7 @@ import XCTest
 
 /// The motion-blur estimate (`GrayImage.motionBlur`): a smear put on a sharp photo here (by direct averaging along
 /// a line, not by the code under test) is found, and on the card-photo set every smear found agrees with the one
-/// the generator recorded. That undoing it makes text readable is DecodingTests' `SmearedPhotoTests`.
+/// the generator recorded. That undoing it makes text readable is `SmearedPhotoTests`.
 final class MotionBlurTests: XCTestCase {
     func testTransformMatchesTheDirectSumAndInvertsItself() {
         var grid = FourierGrid(width: 8, height: 4)
@@ -33,7 +33,7 @@ final class MotionBlurTests: XCTestCase {
         let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/gb-nhs-card-00.jpg").scaled(by: 0.5)
         XCTAssertNil(photo.motionBlur(), "a photo without a smear shows none")
         for (degrees, length) in [(30.0, 7.0), (120.0, 9.0), (165.0, 6.0)] {
-            let smeared = Self.smear(photo, degrees: degrees, length: length)
+            let smeared = SmearedPhotoTests.smear(photo, degrees: degrees, length: length)
             let found = try XCTUnwrap(smeared.motionBlur(), "the \(length) px smear at \(degrees)° is found")
             let turn = abs(found.degrees - degrees).truncatingRemainder(dividingBy: 180)
             XCTAssertLessThanOrEqual(min(turn, 180 - turn), 6, "direction of the \(length) px smear at \(degrees)°")
@@ -48,7 +48,7 @@ final class MotionBlurTests: XCTestCase {
     /// (Smears found on photos without one cost only a second reading, the better kept: the recall test and the
     /// OCR benchmark show what they cost.)
     func testSmearsFoundOnCardPhotosAreTheRecordedOnes() throws {
-        let folder = ScanPaths.root + "/../shared/corpus/cards-dev"
+        let folder = (TestPaths.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev")
         guard FileManager.default.fileExists(atPath: folder) else {
             return XCTFail("\(folder) is missing: the motion-blur check needs ../shared beside the project")
         }
@@ -72,29 +72,4 @@ final class MotionBlurTests: XCTestCase {
         XCTAssertGreaterThan(smeared, 0, "the set holds smeared photos")
         XCTAssertGreaterThanOrEqual(found, smeared / 2, "at least half the long smears are found")
     }
-
-    /// Each pixel the mean of the photo along a line `length` long at `degrees` (counter-clockwise, y up).
-    static func smear(_ image: GrayImage, degrees: Double, length: Double) -> GrayImage {
-        let t = degrees * .pi / 180, samples = Int(length * 2) + 1
-        let steps = (0..<samples).map { i -> (Double, Double) in
-            let s = -length / 2 + length * Double(i) / Double(samples - 1)
-            return (s * cos(t), -s * sin(t))
-        }
-        var out = GrayImage(width: image.width, height: image.height)
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                var sum = 0.0
-                for (dx, dy) in steps {
-                    let px = min(max(Double(x) + dx, 0), Double(image.width - 1)), py = min(max(Double(y) + dy, 0), Double(image.height - 1))
-                    let x0 = Int(px), y0 = Int(py), x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
-                    let fx = px - Double(x0), fy = py - Double(y0)
-                    sum += Double(image[x0, y0]) * (1 - fx) * (1 - fy) + Double(image[x1, y0]) * fx * (1 - fy)
-                        + Double(image[x0, y1]) * (1 - fx) * fy + Double(image[x1, y1]) * fx * fy
-                }
-                out[x, y] = UInt8((sum / Double(samples)).rounded())
-            }
-        }
-        return out
-    }
-
 }
