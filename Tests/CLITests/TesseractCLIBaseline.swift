@@ -6,9 +6,13 @@ import XCTest
 /// Running `tesseract IMAGE stdout` over the 120 receipts took 70 of the suite's ~415 s, and its answer depends only
 /// on its inputs: the tesseract binary and libraries, the model files, the images, the typed keys and how a hit is
 /// scored. Tests/Baselines/receipts-dev-tesseract-cli.json records the hit counts under a fingerprint of all of
-/// those; when the fingerprint here is the recorded one the counts are used, otherwise (another tesseract, another
-/// model, a changed image or key, `scoring` bumped) the CLI runs as before and the test prints the new record to
-/// commit. `CARDSCAN_RECEIPTS_CLI=run` always runs it (and says whether it agrees with the record).
+/// those; when the fingerprint here is a recorded one the counts are used, otherwise (another tesseract, another
+/// model, a changed image or key, `scoring` bumped) the CLI runs as before and the test prints the record to add.
+/// `CARDSCAN_RECEIPTS_CLI=run` always runs it (and says whether it agrees with the record).
+///
+/// The file holds a list: machines built from the same Debian release can still differ in the tesseract binary's
+/// bytes (a rebuilt package), and each such machine's record is kept, so CI does not rerun the CLI (~150 s on a
+/// slow machine) whichever of them it lands on.
 enum TesseractCLIBaseline {
     /// Bump when `ReceiptScanTests.hit` or `normalised` changes how a field is scored.
     static let scoring = 1
@@ -21,9 +25,10 @@ enum TesseractCLIBaseline {
 
     static func hits(images: [String], keys: [[String: String]]) throws -> [String: Int] {
         let fingerprint = try Self.fingerprint()
-        let recorded = (try? Data(contentsOf: URL(fileURLWithPath: record))).flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
+        let records = (try? Data(contentsOf: URL(fileURLWithPath: record))).flatMap { try? JSONDecoder().decode([Record].self, from: $0) } ?? []
+        let recorded = records.first { $0.fingerprint == fingerprint }
         let forced = ProcessInfo.processInfo.environment["CARDSCAN_RECEIPTS_CLI"] == "run"
-        if let recorded, recorded.fingerprint == fingerprint, !forced {
+        if let recorded, !forced {
             print("tesseract CLI: recorded hits for this tesseract, model and set (\(record)); CARDSCAN_RECEIPTS_CLI=run reruns it")
             return recorded.hits
         }
@@ -36,12 +41,12 @@ enum TesseractCLIBaseline {
             }
         }
         let fresh = Record(fingerprint: fingerprint, hits: hits)
-        if let recorded, recorded.fingerprint == fingerprint {
+        if let recorded {
             XCTAssertEqual(fresh, recorded, "the tesseract CLI no longer gives the recorded hits for the same inputs")
         } else {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            print("tesseract CLI: no record for these inputs; to reuse this run, write to \(record):\n"
+            print("tesseract CLI: no record for these inputs; to reuse this run, add this record to the list in \(record):\n"
                   + String(decoding: try encoder.encode(fresh), as: UTF8.self))
         }
         return hits
