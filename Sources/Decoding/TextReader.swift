@@ -184,8 +184,6 @@ public final class TextReader {
         for line in lines where line.confidence >= Self.settledLineConfidence {
             rest.fill(left: line.box.left, top: line.box.top, right: line.box.right, bottom: line.box.bottom, with: 255)
         }
-        //    The sparse pass sees the block thresholded to its local light: faint print (grey labels and numbers,
-        //    print under glare) that tesseract's one threshold for the whole block drops is kept.
         lines = Self.merged(lines, recognize(rest, layout: .sparse, why: "sparse"))
         if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if flipped { turns += 2; transforms.append(back) }
@@ -366,18 +364,10 @@ public final class TextReader {
         }
     }
 
-    static func merged(_ first: [Line], _ second: [Line]) -> [Line] {
-        func key(_ text: String) -> String { String(text.uppercased().filter { $0.isLetter || $0.isNumber }) }
-        let known = first.map { key($0.text) }.joined(separator: "|")
-        return first + second.filter { line in
-            let k = key(line.text)
-            return !k.isEmpty && !known.contains(k)
-        }
-    }
-
     /// The lines of `first`, then those of `second` whose text `first` does not already hold (compared on letters
-    /// and digits only, so the same words read with other spacing or punctuation are not listed twice).
-    static func merged(_ first: [TesseractEngine.Line], _ second: [TesseractEngine.Line]) -> [TesseractEngine.Line] {
+    /// and digits only, so the same words read with other spacing or punctuation are not listed twice). For
+    /// tesseract's lines within one reading, and for two readings' lines in the photo's pixels alike.
+    static func merged<Read: HasText>(_ first: [Read], _ second: [Read]) -> [Read] {
         func key(_ text: String) -> String { String(text.uppercased().filter { $0.isLetter || $0.isNumber }) }
         let known = first.map { key($0.text) }.joined(separator: "|")
         return first + second.filter { line in
@@ -437,3 +427,8 @@ public final class TextReader {
         }
     }
 }
+
+/// A line of text, as one pass of tesseract gives it or as `read` returns it.
+protocol HasText { var text: String { get } }
+extension TesseractEngine.Line: HasText {}
+extension TextReader.Line: HasText {}
