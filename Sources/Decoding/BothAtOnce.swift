@@ -4,19 +4,32 @@ import Foundation
 /// live frame) and returns both results. The second runs on a helper thread; the caller's thread runs the first.
 /// Each job must touch only its own state: that is what makes the unchecked box sound.
 public func bothAtOnce<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (A, B) {
-    let box = HelperJob(second)
-    let thread = Thread { box.run() }
-    thread.stackSize = 8 << 20
-    thread.start()
+    let helper = InBackground(second)
     let a = first()
-    box.done.wait()
-    return (a, box.value!)
+    return (a, helper.value)
 }
 
-private final class HelperJob<B>: @unchecked Sendable {
-    var value: B?
-    let job: () -> B
-    let done = DispatchSemaphore(value: 0)
-    init(_ job: @escaping () -> B) { self.job = job }
-    func run() { value = job(); done.signal() }
+/// A job started now on a helper thread, whose result is waited for where it is needed (`value`): for work
+/// that overlaps several steps of the caller's rather than one. The job must touch only its own state.
+final class InBackground<Value>: @unchecked Sendable {
+    private var result: Value?
+    private let job: () -> Value
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ job: @escaping () -> Value) {
+        self.job = job
+        let thread = Thread { [self] in
+            result = self.job()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The job's result, waiting for it the first time. Read from one thread only.
+    var value: Value {
+        if let result { return result }
+        done.wait()
+        return result!
+    }
 }

@@ -17,7 +17,8 @@ public final class TextReader {
     private let spare: SpareEngine?
 
     /// `concurrentReads`: when a block may need reading both ways up, read the two on two threads (a second
-    /// tesseract engine, made in the background, about 0.1 s and 40 MB). The result is the same either way;
+    /// tesseract engine, made in the background, about 0.1 s and 40 MB), and look for a motion smear while the
+    /// first reading runs. The result is the same either way;
     /// what changes is the latency of one card when a core is free. Leave it off where every core is busy
     /// already (batch workers, live sessions): there it only adds the reads it would have skipped.
     public init(concurrentReads: Bool = false) throws(TextReaderError) {
@@ -73,12 +74,22 @@ public final class TextReader {
     /// The photo as it is is always read: skipping it when the deblurred reading scored well lost 2-6 of each
     /// receipt field (on a long scan any reading scores well, and a false smear's reading is worse).
     public func read(_ image: GrayImage) -> Reading {
-        let first = readLevelled(image)
-        let start = Date()
         // Measured on the photo itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them; undone at
-        // the working size, so the cost stays that of a 1280 px frame whatever the photo.
-        guard let found = image.motionBlur() else { return first }
+        // the working size, so the cost stays that of a 1280 px frame whatever the photo. With a core to spare
+        // the estimate runs beside the first reading's tesseract passes (it needs nothing from them); started
+        // any earlier it competes with the barcode path, which has the other core while the text is found.
+        func timedEstimate() -> (blur: MotionBlur?, ms: Int) {
+            let start = Date()
+            return (image.motionBlur(), Int(Date().timeIntervalSince(start) * 1000))
+        }
+        var estimating: InBackground<(blur: MotionBlur?, ms: Int)>?
+        let first = readLevelled(image, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
+        let (found, estimateMs) = estimating?.value ?? timedEstimate()
         let measured = Date()
+        if traces || Self.trace {
+            FileHandle.standardError.write(Data("ocr stage smear-estimate \(estimateMs) ms\n".utf8))
+        }
+        guard let found else { return first }
         let longSide = Double(max(image.width, image.height))
         let working = longSide > Self.workingLongSide ? image.scaled(by: Self.workingLongSide / longSide) : image
         let blur = MotionBlur(degrees: found.degrees, length: found.length * Double(working.width) / Double(image.width),
@@ -89,7 +100,7 @@ public final class TextReader {
         let sharpened = working.deblurred(blur)
         if traces || Self.trace {
             FileHandle.standardError.write(Data(("ocr motion blur \(blur.degrees)° \(blur.length) px strength "
-                + "\((blur.strength * 100).rounded() / 100), measured in \(Int(measured.timeIntervalSince(start) * 1000)) ms, "
+                + "\((blur.strength * 100).rounded() / 100), measured in \(estimateMs) ms, "
                 + "undone in \(Int(Date().timeIntervalSince(measured) * 1000)) ms\n").utf8))
         }
         // The sharpened copy may be smaller than the photo: its lines are scaled back to the photo's pixels.
@@ -112,7 +123,8 @@ public final class TextReader {
     }
 
     /// One reading of `image`: found, levelled, uprighted, read by layout analysis and then sparse text.
-    private func readLevelled(_ image: GrayImage) -> Reading {
+    /// `onceFound` is called when the text has been found and levelled, before tesseract reads it.
+    private func readLevelled(_ image: GrayImage, onceFound: (() -> Void)? = nil) -> Reading {
         var stageStart = Date()
         func stage(_ name: String) {
             guard traces || Self.trace else { return }
@@ -159,6 +171,7 @@ public final class TextReader {
             levelByProjection(&work, &transforms, &turns, &deskew)
         }
 
+        onceFound?()
         // 5-6. Right way up, and read with tesseract's layout analysis (`readUpright`).
         var (final, back, lines, flipped, upright) = readUpright(work)
         // Next to no text: the lines may run along another direction the marks suggested (wood grain or a thumb
