@@ -164,6 +164,15 @@ final class IdentifierRulesTests: XCTestCase {
         XCTAssertEqual(NameFinder.find(in: "O'NEILL, Pat"), "Pat O'Neill")
         XCTAssertEqual(NameFinder.find(in: "Name: Sam Sample-Smith"), "Sam Sample-Smith")
         XCTAssertEqual(NameFinder.find(in: "SAMPLE-SMITH, Sam"), "Sam Sample-Smith")
+        // Surnames that are also address words, printed as surnames are; the same words in an address stay out.
+        XCTAssertEqual(NameFinder.find(in: "HALL, Joseph"), "Joseph Hall")
+        XCTAssertEqual(NameFinder.find(in: "WARD, Alex J"), "Alex J Ward")
+        XCTAssertEqual(NameFinder.unlabelled("Rachel LANE"), "Rachel LANE")
+        XCTAssertNil(NameFinder.find(in: "HALL LANE, Jersey"))
+        XCTAssertNil(NameFinder.find(in: "COURT HOUSE, Guernsey"))
+        XCTAssertNil(NameFinder.unlabelled("Church Hall"))
+        XCTAssertNil(NameFinder.unlabelled("HOSPITAL HALL"))
+        XCTAssertNil(NameFinder.unlabelled("Hall Lane"))
         let s = builder.build(items: [line("t1", "EXAMPLE, Jordan")], region: gb).suggestions.first { $0.type == "name" }
         XCTAssertEqual(s?.value, "Jordan Example")
         XCTAssertEqual(s?.checks, ["form:surname-first"], "not labelled")

@@ -51,6 +51,12 @@ public enum NameFinder {
         "garden", "world", "worker", "key", "university", "surname", "forename", "forenames", "firstname", "hospitals", "fitness", "leisure", "centre", "executive", "director", "officer", "nurse", "doctor", "team", "office",
     ]
 
+    /// Address words that are also common surnames (`HALL, Joseph`, `Rachel WARD`): allowed as the last word of a
+    /// name printed the way cards and wristbands print a surname, in capitals after a given name or before the
+    /// comma of `SURNAME, Firstname`; never on their own or in title case (`Church Hall`, `Hall Lane`).
+    static let surnamesAmongWords: Set<String> = ["hall", "ward", "lane", "house", "court", "grove", "forest", "vale",
+                                                  "bank", "street", "garden", "close", "lawrence", "clement"]
+
     /// Starts of card words OCR often cuts short or garbles at the end (`Discou`, `Hospita`).
     static let notNameStems = ["hospit", "univers", "discoun", "surger", "medica", "pharma", "grocer", "practi", "servic",
                                "nation", "registr", "securit", "contrib", "concess", "healthc", "physio", "appoint"]
@@ -167,7 +173,7 @@ public enum NameFinder {
         let trimmed = trim(line)
         let words = trimmed.split(separator: " ")
         guard (2...4).contains(words.count), words.filter({ $0.count >= 2 }).count >= 2 else { return nil }
-        return cleanName(trimmed, allowVocabulary: false)
+        return cleanName(trimmed, allowVocabulary: false, capitalSurname: true)
     }
 
     /// A line that is a person's name after a title (`Mr Alex Example`, `Dr A Example`): on a letter or a card it is
@@ -229,7 +235,7 @@ public enum NameFinder {
             let bare = w.hasSuffix(".") ? w.dropLast() : w[...]
             return bare.count == 1 && bare.first!.isUppercase
         }.reversed().map(String.init)
-        guard let surname = cleanName(parts[0], allowVocabulary: !strict),
+        guard let surname = cleanName(parts[0], allowVocabulary: !strict, capitalSurname: true),
               let given = cleanName(firstPart.dropLast(initials.count).joined(separator: " "), allowVocabulary: !strict),
               given.first?.isUppercase == true else { return nil }
         let first = ([given] + initials.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }).joined(separator: " ")
@@ -250,7 +256,9 @@ public enum NameFinder {
     /// Letters, hyphens and apostrophes; initials (`J`, `J.`) and lower-case particles (`de la`) kept; titles
     /// dropped. One to five words, at least one of two letters or more. Words that are all from `notNameWords` are
     /// never a name; without `allowVocabulary`, one such word is enough to say it is not.
-    static func cleanName(_ s: String, allowVocabulary: Bool = true) -> String? {
+    /// `capitalSurname`: the last word may be one of `surnamesAmongWords` when it is in capitals and is either
+    /// the whole reading (the surname part of `SURNAME, Firstname`) or follows a word that is not.
+    static func cleanName(_ s: String, allowVocabulary: Bool = true, capitalSurname: Bool = false) -> String? {
         // A quote mark OCR reads beside a word (`Sophie’`) is no apostrophe of the name.
         var words = s.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'’‘`")) }
             .filter { !$0.isEmpty }.flatMap(splitRunTogether)
@@ -266,10 +274,14 @@ public enum NameFinder {
             else { return nil }
         }
         var kept: [String] = []
+        var surnameWordKept = false
         for (index, w) in words.enumerated() {
             let bare = w.hasSuffix(".") ? String(w.dropLast()) : w
             guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }), bare.first!.isLetter else { return nil }
-            if !allowVocabulary, notNameWords.contains(bare.lowercased())
+            let surnameAllowed = capitalSurname && index == words.count - 1 && surnamesAmongWords.contains(bare.lowercased())
+                && bare.allSatisfy(\.isUppercase) && (words.count == 1 || !words[0].allSatisfy(\.isUppercase))
+            surnameWordKept = surnameWordKept || surnameAllowed
+            if !allowVocabulary, !surnameAllowed, notNameWords.contains(bare.lowercased())
                 || bare.count >= 6 && notNameStems.contains(where: bare.lowercased().hasPrefix) { return nil }
             if bare.count == 1 {
                 // An initial; first only after a label (`Name: A J Example`), never in an unlabelled reading.
@@ -285,7 +297,7 @@ public enum NameFinder {
         }
         guard kept.contains(where: { $0.count >= 2 }), kept.last!.count >= 2 else { return nil }
         // Even after a label, a run of card words (`NAME  DATE OF BIRTH`) is a header, not a name.
-        guard !kept.allSatisfy({ notNameWords.contains($0.lowercased()) }) else { return nil }
+        guard !kept.allSatisfy({ notNameWords.contains($0.lowercased()) }) || surnameWordKept else { return nil }
         return kept.joined(separator: " ")
     }
 }
