@@ -53,6 +53,15 @@ final class NHSContextTests: XCTestCase {
         XCTAssertEqual(Set(confirmed.first!.from), ["b1", "t1"])
     }
 
+    func testATableHeaderReadAsLinesAboveItsValues() {
+        // `NHS Number  Date of birth` over `999 000 0018  14/07/1945`, read column by column: the date label just
+        // above the number is no label of it (a ten-digit number is no date); the 3 3 4 grouping stands.
+        let card = ["NHS Number", "Date of birth", "999 000 0018", "14/07/1945"]
+        XCTAssertEqual(nhs(card).filter { $0.valid && $0.type == "nhsNumber" }.map(\.value), ["9990000018"])
+        // Another label above still claims it.
+        XCTAssertFalse(nhs(["Card number", "999 000 0018"]).contains { $0.valid && $0.type == "nhsNumber" })
+    }
+
     func testNumbersWithoutContextAreListedInvalidAndNeverFirst() {
         let out = nhs(["Alex Example", "4000000632"])
         let n = out.first { $0.type == "nhsNumber" }
@@ -104,7 +113,7 @@ final class FieldLayoutTests: XCTestCase {
     func testDatesOfBirthInPrintedLayouts() {
         for card in [["D.O.B. 14/07/1945"], ["Date of birth: 14 July 1945"], ["Born 14-Jul-1945"], ["DOB 14.07.1945"],
                      ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"],
-                     ["Date of Birth: 14th of July 1945"], ["DOB 14.07 1945"]] {
+                     ["Date of Birth: 14th of July 1945"], ["DOB 14.07 1945"], ["Birth date: 14/07/1945"]] {
             XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
@@ -190,7 +199,8 @@ final class FieldLayoutTests: XCTestCase {
                               (["MRN: 1234567"], "1234567"), (["Hospital URN: J123456"], "J123456"),
                               (["Unit No: ABC1234567"], "ABC1234567"), (["Hospital Number", "H1234567"], "H1234567"),
                               (["Hospital Number: RTH 418 3671"], "RTH4183671"), (["Hosp No: M 1234567"], "M1234567"),
-                              (["Unit No: K123456 23"], "K123456")] {
+                              (["Unit No: K123456 23"], "K123456"), (["PAS No: A123456"], "A123456"),
+                              (["Case Note No. 0123456"], "0123456")] {
             XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
         }
         XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")

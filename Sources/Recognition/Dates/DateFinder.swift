@@ -22,7 +22,7 @@ public enum DateFinder {
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     /// Labels matched as whole words (`born` is not inside `Osborne`). `0.0.b` and `d.0.b` are OCR's `D.O.B`; `cob`,
     /// `d0b` and `oob` its `DOB`.
-    static let birthLabels = ["date of birth", "d.o.b", "d. o. b", "d o b", "0.0.b", "d.0.b", "dob", "cob", "d0b", "oob", "birth",
+    static let birthLabels = ["date of birth", "birth date", "d.o.b", "d. o. b", "d o b", "0.0.b", "d.0.b", "dob", "cob", "d0b", "oob", "birth",
                               "born", "b'day"]
     static let otherLabels = ["date of issue", "expiry", "expires", "expired", "exp", "valid", "issue", "issued", "until",
                               "from", "start", "thru", "date", "appointment", "time", "printed", "admitted", "renewal",

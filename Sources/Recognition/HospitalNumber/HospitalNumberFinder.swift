@@ -5,8 +5,10 @@ import Foundation
 /// wristbands and labels). The value is one to three letters and five to ten digits, or six to ten digits.
 public enum HospitalNumberFinder {
     /// Labels, lower case, longest first so `hospital no` wins over `no`.
-    static let labels = ["hospital number", "hospital no", "hospital urn", "hosp. no", "hosp no", "hosp num", "unit number",
-                         "unit no", "mrn", "urn"]
+    /// `PAS` (patient administration system) and case-note numbers are the hospital number under other names.
+    static let labels = ["hospital number", "hospital no", "hospital urn", "case note number", "case note no", "case number",
+                         "hosp. no", "hosp no", "hosp num", "unit number", "pas number", "case no", "unit no", "pas no",
+                         "mrn", "urn"]
 
     /// The label on this line and where it ends, when the line has one (as a word, not inside `return`).
     static func label(in line: String) -> String.Index? {

@@ -19,7 +19,11 @@ struct NHSClassifier: EvidenceClassifier {
                               "fax", "renewal", "member", "membership", "card no", "card number", "card", "account", "acc",
                               "a/c", "ref", "reference", "sort code", "policy", "permit", "customer", "order", "invoice",
                               "booking", "serial", "loyalty", "points", "pin", "issue", "issued", "date", "dob", "born",
-                              "hosp", "hospital", "mrn", "urn", "unit", "ward", "contact", "call", "t", "m", "p"]
+                              "hosp", "hospital", "mrn", "urn", "unit", "case", "pas", "ward", "contact", "call", "t", "m", "p"]
+    /// Labels of dates: a ten-digit number is never their value, so a line of them above one says nothing about it
+    /// (a table's header `NHS Number  Date of birth` read as two lines over its values).
+    static let dateLabels: Set<String> = ["expires", "expiry", "exp", "valid", "until", "renewal", "issue", "issued", "date",
+                                          "dob", "born"]
 
     enum Context: Equatable { case nhsLabel, otherLabel, none }
 
@@ -94,7 +98,7 @@ struct NHSClassifier: EvidenceClassifier {
             let lower = text.lowercased()
             if !labels(nhsLabels, in: lower).isEmpty { return .nhsLabel }
             // A label-only line above that names something else ("Card number" over the number).
-            if neighbour == i - 1, !labels(otherLabels.filter { $0.count > 1 }, in: lower).isEmpty,
+            if neighbour == i - 1, !labels(otherLabels.filter { $0.count > 1 && !dateLabels.contains($0) }, in: lower).isEmpty,
                lower.split(separator: " ").count <= 3 { return .otherLabel }
         }
         return .none
