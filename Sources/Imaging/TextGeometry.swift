@@ -28,6 +28,16 @@ extension GrayImage {
         return Double(up)
     }
 
+    /// The image with its background brought to one level: a shadow or a fall-off of light across a card taken
+    /// out, print kept dark. The corresponding C function is `pixBackgroundNormSimple` (background estimated in
+    /// tiles from the light pixels, then divided out).
+    public func backgroundFlattened() -> GrayImage {
+        _ = LeptonicaPix.silenceMessages
+        guard let pix = LeptonicaPix(gray: self), let n = LeptonicaPix(pixBackgroundNormSimple(pix.pointer, nil, nil)),
+              let out = n.copyGray8() else { return self }
+        return out
+    }
+
     /// leptonica's 3x3 median (`pixMedianFilter`): what `medianFiltered` must equal, kept for the test that says so.
     func leptonicaMedianFiltered() -> GrayImage {
         guard let pix = LeptonicaPix(gray: self), let filtered = LeptonicaPix(pixMedianFilter(pix.pointer, 3, 3)),

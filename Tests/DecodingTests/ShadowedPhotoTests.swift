@@ -1,0 +1,34 @@
+import CardModel
+@testable import Decoding
+import Foundation
+import Imaging
+import XCTest
+
+/// A card photographed with a shadow across it: light falling from a fifth on one side to full on the other.
+/// The print stays plainly readable to an eye, but one grey level cannot separate it from the shadowed card.
+/// The shadow is put on a sample photo here by scaling each column (not by the code under test).
+final class ShadowedPhotoTests: XCTestCase {
+    func testReadsTheNameAndPostcodeOfACardInShadow() throws {
+        let name = "je-health-card-00"
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
+            "\(TestPaths.samples)/\(name).json"))) as! [String: Any]
+        let fields = truth["fields"] as! [String: Any]
+        let holder = (fields["name"] as! String).uppercased().split(separator: " ").map(String.init)
+        let postcode = (fields["postcode"] as! String).uppercased().filter { !$0.isWhitespace }
+        let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/\(name).jpg")
+        let shadowed = Self.shadow(photo, darkest: 0.22)
+        let lines = try TextReader().read(shadowed).lines.map { $0.text.uppercased() }
+        XCTAssertTrue(lines.contains { line in holder.allSatisfy(line.contains) }, "the holder's name is read: \(lines.count) lines")
+        XCTAssertTrue(lines.contains { $0.filter { !$0.isWhitespace }.contains(postcode) }, "the postcode is read: \(lines.count) lines")
+    }
+
+    /// Each column scaled by a light level rising evenly from `darkest` at the left edge to 1 at the right.
+    static func shadow(_ image: GrayImage, darkest: Double) -> GrayImage {
+        var out = image
+        for x in 0..<image.width {
+            let light = darkest + (1 - darkest) * Double(x) / Double(image.width - 1)
+            for y in 0..<image.height { out[x, y] = UInt8((Double(image[x, y]) * light).rounded()) }
+        }
+        return out
+    }
+}
