@@ -61,11 +61,11 @@ public final class TextReader {
     /// A first reading scoring this much (`quality`: three card words, or more words cased as words) is taken as
     /// the right way up without reading the other way.
     static let convincingQuality = 9.0
-    /// A reading scoring under this (`quality`) is read again with the block's background flattened. On photos
-    /// of cards with a shadow falling across them, readings scored 0-2 before flattening; at 4 a third of the
-    /// names were still lost, at 6 and 9 the same fields were read, and 6 asks for 25 more passes over cards-dev's
-    /// 120 photos (about 5% of its tesseract time) where 9 asks for 34.
-    static let flattenBelowQuality = 6.0
+    /// A reading that does not convince (`quality` under this) is read again with the block's background
+    /// flattened. Shadowed cards read 0-2 unflattened, but a card whose lit half reads well scored 6.5 and lost
+    /// the name in its shadow: at 6 that card was lost, at 4 a third of the names were. Over cards-dev's 120 photos
+    /// this asks for 34 more passes (about 8% of its tesseract time; 25 at 6).
+    static let flattenBelowQuality = convincingQuality
     /// Lines layout analysis read at this confidence are not read again in sparse mode.
     static let settledLineConfidence = 0.85
 

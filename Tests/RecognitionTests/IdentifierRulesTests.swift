@@ -173,6 +173,10 @@ final class IdentifierRulesTests: XCTestCase {
         XCTAssertNil(NameFinder.unlabelled("Church Hall"))
         XCTAssertNil(NameFinder.unlabelled("HOSPITAL HALL"))
         XCTAssertNil(NameFinder.unlabelled("Hall Lane"))
+        // A space OCR read inside the label.
+        XCTAssertEqual(NameFinder.find(in: ". N ame: Quinn Testwood"), "Quinn Testwood")
+        XCTAssertEqual(NameFinder.find(in: "Na me: Quinn Testwood"), "Quinn Testwood")
+        XCTAssertNil(NameFinder.find(in: "Dr Quinn Nam: 12"))
         let s = builder.build(items: [line("t1", "EXAMPLE, Jordan")], region: gb).suggestions.first { $0.type == "name" }
         XCTAssertEqual(s?.value, "Jordan Example")
         XCTAssertEqual(s?.checks, ["form:surname-first"], "not labelled")

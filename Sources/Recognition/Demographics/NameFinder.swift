@@ -197,9 +197,11 @@ public enum NameFinder {
         let lower = line.lowercased()
         // OCR's `Nome:` / `Narne:` / `paame:`: a four-letter word one letter away from `name`, or a word of up to six
         // letters ending `ame` (a mark read into the label's start), with its colon.
+        // A space OCR put inside the label (`N ame:`, after a stray mark: `. N ame:`) is no word break.
         if let colon = lower.firstIndex(of: ":") {
-            let word = lower[..<colon]
-            if word.count == 4 && zip(word, "name").filter({ $0 != $1 }).count == 1
+            let before = lower[..<colon]
+            let word = before.count <= 8 && before.contains(" ") ? Substring(before.filter(\.isLetter)) : before
+            if word == "name" || word.count == 4 && zip(word, "name").filter({ $0 != $1 }).count == 1
                 || (4...6).contains(word.count) && word.allSatisfy(\.isLetter) && word.hasSuffix("ame") {
                 return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             }
