@@ -10,9 +10,7 @@ import XCTest
 final class ShadowedPhotoTests: XCTestCase {
     func testReadsTheNameAndPostcodeOfACardInShadow() throws {
         let name = "je-health-card-00"
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
-            "\(TestPaths.samples)/\(name).json"))) as! [String: Any]
-        let fields = truth["fields"] as! [String: Any]
+        let fields = try TestPaths.sampleFields(name)
         let holder = (fields["name"] as! String).uppercased().split(separator: " ").map(String.init)
         let postcode = (fields["postcode"] as! String).uppercased().filter { !$0.isWhitespace }
         let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/\(name).jpg")

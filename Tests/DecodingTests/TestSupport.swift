@@ -21,6 +21,12 @@ enum TestPaths {
         throw XCTSkip("\(path) is not beside the project")
     }
 
+    /// The ground-truth fields beside a sample photo (`SampleImages/NAME.json`).
+    static func sampleFields(_ name: String) throws -> [String: Any] {
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(samples)/\(name).json")))
+        return (truth as? [String: Any])?["fields"] as? [String: Any] ?? [:]
+    }
+
     static func scratchFolder(_ name: String = #function) throws -> String {
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-tests-\(getpid())-\(name.filter(\.isLetter))")
         try? FileManager.default.removeItem(atPath: dir)
