@@ -31,12 +31,13 @@ final class CameraCommandTests: XCTestCase {
         run.events("suggestion").compactMap { ($0["suggestion"] as? [String: Any])?["value"] as? String }
     }
 
-    /// A card held up for 2 seconds gives its suggestion (from the barcode, within the first frames).
+    /// A card held up for 2 seconds gives its suggestion (from the barcode, within the first frames). An evenly
+    /// lit card: the shadowed gb-nhs-card-01's code is not read through these frames (see the two-card test).
     func testCardShownForTwoSecondsYieldsItsSuggestion() throws {
-        let run = try camera(["--json", "--timeout", "3"], frames: ["gb-nhs-card-01.jpg"],
+        let run = try camera(["--json", "--timeout", "3"], frames: ["gb-nhs-card-00.jpg"],
                              ["FAKECAM_SECONDS_PER_IMAGE": "2", "FAKECAM_AFTER_LAST": "stall"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let nhs = (try Self.truth("gb-nhs-card-01.jpg")["fields"] as! [String: String])["nhsNumber"]!
+        let nhs = (try Self.truth("gb-nhs-card-00.jpg")["fields"] as! [String: String])["nhsNumber"]!
         XCTAssertTrue(suggestionValues(run).contains(nhs), "suggestions: \(suggestionValues(run))")
         let started = try XCTUnwrap(run.events("sessionStarted").first)
         let stream = try XCTUnwrap(started["stream"] as? [String: Any])
