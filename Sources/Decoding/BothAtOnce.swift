@@ -26,10 +26,12 @@ final class InBackground<Value>: @unchecked Sendable {
         thread.start()
     }
 
-    /// The job's result, waiting for it the first time. Read from one thread only.
+    private var waited = false
+
+    /// The job's result, waiting for it the first time (`result` is only read after the semaphore says the helper
+    /// has written it). Read from one thread only.
     var value: Value {
-        if let result { return result }
-        done.wait()
+        if !waited { done.wait(); waited = true }
         return result!
     }
 }

@@ -196,10 +196,11 @@ public final class TextReader {
         // 6b. Still little text: the block may be lit unevenly (a shadow across the card, light falling off to one
         //     side). Tesseract thresholds a block at one grey level, which turns the shadowed part black; the block
         //     is read again with its background flattened, and the reading with more real text kept first.
-        if Self.quality(lines) < Self.flattenBelowQuality {
+        let settledQuality = Self.quality(lines)
+        if settledQuality < Self.flattenBelowQuality {
             let flattened = final.backgroundFlattened()
             let again = recognize(flattened, layout: .automatic, why: "flattened")
-            if Self.quality(again) > Self.quality(lines) {
+            if Self.quality(again) > settledQuality {
                 lines = Self.merged(again, lines)
                 final = flattened
             } else {

@@ -33,8 +33,7 @@ extension GrayImage {
     /// tiles from the light pixels, then divided out).
     public func backgroundFlattened() -> GrayImage {
         _ = LeptonicaPix.silenceMessages
-        guard let pix = LeptonicaPix(gray: self), let n = LeptonicaPix(pixBackgroundNormSimple(pix.pointer, nil, nil)),
-              let out = n.copyGray8() else { return self }
+        guard let out = LeptonicaPix(gray: self)?.backgroundNormalized()?.copyGray8() else { return self }
         return out
     }
 
@@ -49,7 +48,13 @@ extension GrayImage {
 extension LeptonicaPix {
     /// Background-normalised and thresholded to 1 bpp: dark text on light, as leptonica's layout analysis wants.
     func binarizedForLayout() -> LeptonicaPix? {
-        guard let normalized = LeptonicaPix(pixBackgroundNormSimple(pointer, nil, nil)) else { return nil }
+        guard let normalized = backgroundNormalized() else { return nil }
         return LeptonicaPix(pixConvertTo1(normalized.pointer, 160))
+    }
+
+    /// The background brought to one level (`pixBackgroundNormSimple`: estimated in tiles from the light pixels,
+    /// then divided out).
+    func backgroundNormalized() -> LeptonicaPix? {
+        LeptonicaPix(pixBackgroundNormSimple(pointer, nil, nil))
     }
 }
