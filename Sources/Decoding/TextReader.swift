@@ -64,7 +64,12 @@ public final class TextReader {
     /// A reading that does not convince (`quality` under this) is read again with the block's background
     /// flattened. Shadowed cards read 0-2 unflattened, but a card whose lit half reads well scored 6.5 and lost
     /// the name in its shadow: at 6 that card was lost, at 4 a third of the names were. Over cards-dev's 120 photos
-    /// this asks for 34 more passes (about 8% of its tesseract time; 25 at 6).
+    /// this asks for 34 more passes (about 8% of its tesseract time; 25 at 6). Uneven blocks
+    /// (`hasUnevenBackground`) are read flattened too, however well they read: on cards-dev a card on a wood desk
+    /// lost its light grey `JY 298633 B` at quality 13.6 and a card on a dark cloth lost its NHS number at 12.6;
+    /// that adds 22 passes (about 5% more tesseract time) and read NHS +1, JY +1, names +1, hospital numbers +1
+    /// (the same at ratios 0.4-0.6; flattening every block instead read the same plus one NHS number and minus
+    /// another, for 86 passes more).
     static let flattenBelowQuality = convincingQuality
     /// Lines layout analysis read at this confidence are not read again in sparse mode.
     static let settledLineConfidence = 0.85
@@ -193,11 +198,12 @@ public final class TextReader {
             }
         }
         stage("second-orientation")
-        // 6b. Still little text: the block may be lit unevenly (a shadow across the card, light falling off to one
-        //     side). Tesseract thresholds a block at one grey level, which turns the shadowed part black; the block
-        //     is read again with its background flattened, and the reading with more real text kept first.
+        // 6b. Little text, or a block lit unevenly (a shadow across the card, light falling off to one side, a
+        //     card cut loosely from a dark desk): tesseract thresholds a block at one grey level, which turns a
+        //     shadowed part black, and where a dark desk sets that level, light grey print on the card turns
+        //     white. The block is read again with its background flattened, the reading with more real text first.
         let settledQuality = Self.quality(lines)
-        if settledQuality < Self.flattenBelowQuality {
+        if settledQuality < Self.flattenBelowQuality || final.hasUnevenBackground() {
             let flattened = final.backgroundFlattened()
             let again = recognize(flattened, layout: .automatic, why: "flattened")
             if Self.quality(again) > settledQuality {
