@@ -42,12 +42,16 @@ public final class BarcodeReader {
         // Pass 1: each format by the reader that does it best.
         let (zbar, zxing, matrixOnly) = (zbar, zxing, matrixOnly)
         let firstStart = Date()
-        let readLinear = { zbar?.scan(image) ?? [] }, readMatrix = { zxing.read(image, pass: .init(formats: matrixOnly)) }
+        let readLinear = { zbar?.scanned(image) ?? (found: [], glimpsed: []) }, readMatrix = { zxing.read(image, pass: .init(formats: matrixOnly)) }
         let (linear, matrix) = options.firstPassOnTwoThreads && zbar != nil && !matrixOnly.isEmpty
             ? bothAtOnce(readLinear, readMatrix) : (readLinear(), readMatrix())
-        let first = combined(restoringExtendedCode128(linear, in: image), matrix)
+        let first = combined(restoringExtendedCode128(linear.found, in: image), matrix)
         trace("first-pass", since: firstStart, found: first)
-        if !first.isEmpty || !options.retries { return first }
+        if !first.isEmpty { return first }
+        // Part of the first pass, retries or not: a live frame's next frame is no retry for a code at the edge of
+        // resolution, it shows the same pixels.
+        let closer = lookingCloser(at: linear.glimpsed, in: image)
+        if !closer.isEmpty || !options.retries { return closer }
         let deadline = options.retryBudget.map { Date().addingTimeInterval($0) } ?? .distantFuture
         // Work is counted in pixels processed: a step costing 1.0 is one first pass over this image. Small images
         // are budgeted as if they had `retryMinimumPixels`: their passes are so quick that every step is worth it.
@@ -137,12 +141,35 @@ public final class BarcodeReader {
     /// The code's box grown by half its longer side each way (zbar's box can be a few scan lines thin, and a
     /// tilted code reaches beyond it), clipped to the image.
     static func neighbourhood(of bounds: Quad, in image: GrayImage) -> GrayImage {
-        let margin = max(24, max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) / 2)
-        let x0 = max(0, bounds.minX - margin), y0 = max(0, bounds.minY - margin)
-        let x1 = min(image.width, bounds.maxX + margin), y1 = min(image.height, bounds.maxY + margin)
-        guard x1 - x0 >= 8, y1 - y0 >= 8 else { return image }
-        return image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        ImageVariant.neighbourhood(of: bounds, in: image).image
     }
+
+    /// Linear codes zbar read on one scan line only (`ZBarScanner.scanned`), looked at again where they were seen:
+    /// the part of the image around that point at twice the size, scanned as the first pass scans. A code whose
+    /// modules are a pixel wide reads there on several lines; noise that made a one-line "code" stays out.
+    /// zbar gives a one-line read's place as one point (where the line crossed the code's edge), not its extent:
+    /// `glimpseReach` on every side holds any code shown at a pixel per module.
+    /// Costs up to about four first passes on a 640x480 frame, only when it found nothing else.
+    private func lookingCloser(at glimpses: [Quad], in image: GrayImage) -> [Barcode] {
+        guard let zbar, !glimpses.isEmpty else { return [] }
+        let start = Date()
+        for bounds in glimpses.prefix(Self.glimpsesLookedAt) {
+            let around = ImageVariant.neighbourhood(of: bounds, in: image, margin: Self.glimpseReach)
+            let closer = around.then(ImageVariant.scaled(around.image, by: 2))
+            let found = zbar.scan(closer.image).map(closer.mapToSource)
+            if !found.isEmpty {
+                trace("glimpsed", since: start, found: found)
+                return restoringExtendedCode128(found, in: image)
+            }
+        }
+        trace("glimpsed", since: start, found: [])
+        return []
+    }
+
+    /// How far from a one-line read its code may reach, in pixels: a Code 128 of 20 characters is 255 modules.
+    static let glimpseReach = 300
+    /// At most this many one-line reads are looked at again (a noisy photo can give several).
+    static let glimpsesLookedAt = 3
 
     static func isFNC4Restoration(of zbarText: String, by zxingText: String) -> Bool {
         // zxing gives Latin-1 characters as Unicode scalars below 256; zbar's are those minus 128.

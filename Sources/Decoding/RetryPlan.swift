@@ -20,6 +20,17 @@ struct ImageVariant {
         return ImageVariant(image: scaled, toSource: { Point(x: Int(Double($0.x) * fx), y: Int(Double($0.y) * fy)) })
     }
 
+    /// The part of `image` around `bounds` (`margin` pixels on every side; by default half the code's extent, at
+    /// least 24 px), with the mapping back; the whole image when that part would be empty.
+    static func neighbourhood(of bounds: Quad, in image: GrayImage, margin: Int? = nil) -> ImageVariant {
+        let margin = margin ?? max(24, max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) / 2)
+        let x0 = max(0, bounds.minX - margin), y0 = max(0, bounds.minY - margin)
+        let x1 = min(image.width, bounds.maxX + margin), y1 = min(image.height, bounds.maxY + margin)
+        guard x1 - x0 >= 8, y1 - y0 >= 8 else { return ImageVariant(image: image, toSource: { $0 }) }
+        return ImageVariant(image: image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+                            toSource: { Point(x: $0.x + x0, y: $0.y + y0) })
+    }
+
     /// Where a point of a variant of this variant's image lands in the source: the two mappings one after the other.
     func then(_ inner: ImageVariant) -> ImageVariant {
         let outer = toSource

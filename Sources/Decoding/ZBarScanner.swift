@@ -14,7 +14,9 @@ struct ZBarScanner: Sendable {
     /// formats: every second line halved the first pass over the corpus (1066 → 614 ms) and, with retries,
     /// found as many codes (a retry at 1 never found one more; small images are retried upscaled instead).
     let lineSpacing: Int
-    /// Scan lines a linear code must be decoded on (zbar's symbol quality) to count.
+    /// Scan lines a linear code must be decoded on (zbar's symbol quality) to count. A linear code decoded on one
+    /// scan line only is how noise becomes a false read (seen: DataBar "found" in photos with no barcode, on a
+    /// single point). Real codes are crossed by several lines.
     static let minimumLinesForLinearCodes: Int32 = 2
 
     /// - Parameter formats: the formats to enable; zbar's others are switched off (fewer false reads, faster).
@@ -48,34 +50,43 @@ struct ZBarScanner: Sendable {
     }
 
     /// Scans one image. The corresponding C function is `zbar_scan_image`.
-    func scan(_ image: GrayImage) -> [Barcode] {
+    func scan(_ image: GrayImage) -> [Barcode] { scanned(image).found }
+
+    /// Scans one image: the codes read, and where a linear code was read on one scan line only (`glimpsed`). A
+    /// one-line read is not taken as a code (that is how noise becomes a false read), but a real code at the
+    /// edge of resolution (1 px per module in a 640x480 webcam frame) is often read that way too: where it was
+    /// glimpsed is where `BarcodeReader` looks again, closer.
+    func scanned(_ image: GrayImage) -> (found: [Barcode], glimpsed: [Quad]) {
         let packed = image.packedPixels  // zbar's Y800 has no stride
         let scanner = makeScanner()
         defer { zbar_image_scanner_destroy(scanner) }
-        guard let zimage = zbar_image_create() else { return [] }
+        guard let zimage = zbar_image_create() else { return ([], []) }
         defer { zbar_image_destroy(zimage) }
         zbar_image_set_format(zimage, 0x3030_3859)  // fourcc "Y800"
         zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
-        return packed.withUnsafeBufferPointer { buffer -> [Barcode] in
+        return packed.withUnsafeBufferPointer { buffer -> ([Barcode], [Quad]) in
             // No cleanup handler: the buffer belongs to Swift and outlives the scan (zbar.h, zbar_image_set_data).
             zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
-            guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
-            var found: [Barcode] = []
+            guard zbar_scan_image(scanner, zimage) > 0 else { return ([], []) }
+            var found: [Barcode] = [], glimpsed: [Quad] = []
             var symbol = zbar_image_first_symbol(zimage)
             while let s = symbol {
-                if let barcode = Self.barcode(from: s) { found.append(barcode) }
+                if let barcode = Self.barcode(from: s) {
+                    if barcode.format.isLinear && zbar_symbol_get_quality(s) < Self.minimumLinesForLinearCodes {
+                        glimpsed.append(barcode.bounds)
+                    } else {
+                        found.append(barcode)
+                    }
+                }
                 symbol = zbar_symbol_next(s)
             }
-            return found
+            return (found, glimpsed)
         }
     }
 
     private static func barcode(from s: OpaquePointer) -> Barcode? {
         guard let format = FormatTable.format(zbarSymbol: zbar_symbol_get_type(s).rawValue),
               let data = zbar_symbol_get_data(s) else { return nil }
-        // A linear code decoded on one scan line only is how noise becomes a false read (seen: DataBar "found" in
-        // photos with no barcode, on a single point). Real codes are crossed by several lines.
-        if format.isLinear && zbar_symbol_get_quality(s) < minimumLinesForLinearCodes { return nil }
         let length = Int(zbar_symbol_get_data_length(s))
         let bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
 

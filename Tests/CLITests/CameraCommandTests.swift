@@ -32,7 +32,8 @@ final class CameraCommandTests: XCTestCase {
     }
 
     /// A card held up for 2 seconds gives its suggestion (from the barcode, within the first frames). An evenly
-    /// lit card: the shadowed gb-nhs-card-01's code is not read through these frames (see the two-card test).
+    /// lit card, whose code reads on the first pass over every second line: the shadowed gb-nhs-card-01's needs a
+    /// closer look (the next test), which under AddressSanitizer can leave this test's 2 s short.
     func testCardShownForTwoSecondsYieldsItsSuggestion() throws {
         let run = try camera(["--json", "--timeout", "3"], frames: ["gb-nhs-card-00.jpg"],
                              ["FAKECAM_SECONDS_PER_IMAGE": "2", "FAKECAM_AFTER_LAST": "stall"])
@@ -49,11 +50,24 @@ final class CameraCommandTests: XCTestCase {
         XCTAssertFalse(run.stderr.contains(nhs), run.stderr)
     }
 
+    /// The shadowed gb-nhs-card-01 in the fake camera's 640x480 frames: its Code 128's modules are about a pixel
+    /// wide, and zbar's pass over every second line reads it on one line only. It is read anyway, from the frames,
+    /// where it was glimpsed (a live session retries nothing: the next frame shows the same pixels).
+    func testACodeAtAPixelPerModuleIsReadFromTheFrames() throws {
+        let card = "gb-nhs-card-01.jpg"
+        let run = try camera(["--json", "--no-ocr", "--timeout", "2"], frames: [card],
+                             ["FAKECAM_SECONDS_PER_IMAGE": "2", "FAKECAM_AFTER_LAST": "stall"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let code = try Self.barcodeText(card)
+        let added = run.events("itemAdded").compactMap { $0["item"] as? [String: Any] }
+        XCTAssertTrue(added.contains { $0["text"] as? String == code }, "\(added.count) items added")
+    }
+
     /// Two cards one after the other: both suggestions, with distinct item ids for their barcodes; the first
     /// card's barcode is removed once it has gone.
     func testTwoCardsInTurnGiveBothSuggestionsWithDistinctItemIds() throws {
-        // Two evenly lit cards: gb-nhs-card-01 has had a shadow across it since 2026-11-25, and through the fake
-        // camera's 640x480 frames its Code 128 is not read within the 2 s it is shown (stills read it).
+        // Two evenly lit cards: this test is about item ids, not about reading a hard code (that is the test
+        // above, with the shadowed gb-nhs-card-01).
         let first = "gb-nhs-card-00.jpg", second = "loyalty-card-00.jpg"
         let run = try camera(["--json", "--timeout", "4.5"], frames: [first, second],
                              ["FAKECAM_SECONDS_PER_IMAGE": "2", "FAKECAM_AFTER_LAST": "hold"])
