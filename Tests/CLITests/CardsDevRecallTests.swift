@@ -19,7 +19,7 @@ final class CardsDevRecallTests: XCTestCase {
 
     static let fields = [
         Field(name: "nhs", floor: 37, target: 0.95), Field(name: "dob", floor: 67, target: 0.90),
-        Field(name: "postcode", floor: 32, target: 0.90), Field(name: "jy", floor: 10, target: 0.90),
+        Field(name: "postcode", floor: 32, target: 0.90), Field(name: "jy", floor: 11, target: 0.90),
         Field(name: "gy", floor: 19, target: 0.90), Field(name: "name", floor: 95, target: 0.85),
         Field(name: "hosp", floor: 33, target: 0.80), Field(name: "barcode", floor: 55, target: 55.0 / 61),
     ]

@@ -25,7 +25,53 @@ struct SocialSecurityClassifier: EvidenceClassifier {
             return .valid(Self.kind(of: ssn), ssn.value, display: ssn.display, checks: [Self.check(of: ssn), "barcode"],
                           confidence: 0.95, item: item, fromBarcode: true, codeType: CodeType(format: format))
         }
-        return printed + coded
+        return printed + Self.agreed(in: card, besides: Set(printed.map(\.value))) + coded
+    }
+
+    /// Jersey numbers no single reading holds but the readings of one printed line agree on (`LineVote`): lines
+    /// whose bounds overlap, each with a number-shaped run (`JV 39 OL 14 A`: two letters, nine characters in all,
+    /// at least four of the six digits read as digits, an A-D where the suffix is due).
+    static func agreed(in card: CardReading, besides found: Set<String>) -> [Evidence] {
+        let shaped = card.lines.indices.compactMap { i -> (index: Int, run: String)? in
+            jerseyShapedRun(in: card.lines[i].text).map { (i, $0) }
+        }
+        var evidence: [Evidence] = []
+        var grouped = Set<Int>()
+        for (start, first) in shaped.enumerated() where !grouped.contains(start) {
+            var group = [first]
+            for (other, candidate) in shaped.enumerated().dropFirst(start + 1) where !grouped.contains(other)
+                && group.contains(where: { card.lines[$0.index].bounds.overlaps(card.lines[candidate.index].bounds) }) {
+                group.append(candidate)
+                grouped.insert(other)
+            }
+            guard let value = LineVote.agreed(group.map(\.run), slots: jerseySlots), !found.contains(value),
+                  case .jersey = SocialSecurityNumber.find(in: value).first else { continue }
+            let ssn = SocialSecurityNumber.jersey(value)
+            let ocr = group.map { card.confidence($0.index) }.reduce(0, +) / Double(group.count)
+            evidence.append(.valid(.jerseySocialSecurity, value, display: ssn.display, checks: [check(of: ssn), "ocr-agreed"],
+                                   confidence: ocr * ocr * repairedWeight, item: card.lines[first.index], fromBarcode: card.fromBarcode))
+        }
+        return evidence
+    }
+
+    /// J, Y, six digits, A-D (a suffix read as its digit look-alike counts: `8` for B).
+    static let jerseySlots: [LineVote.Slot] = [.letter(["J"]), .letter(["Y"])] + Array(repeating: .digit, count: 6)
+        + [.letter(["A", "B", "C", "D"], lookAlikes: SocialSecurityNumber.suffixLookAlikes)]
+
+    /// The last run in `text` shaped like a Jersey number as OCR may have read it, spaces and `-` taken out.
+    static func jerseyShapedRun(in text: String) -> String? {
+        let compact = Array(text.filter { $0 != " " && $0 != "-" })
+        guard compact.count >= 9 else { return nil }
+        for start in stride(from: compact.count - 9, through: 0, by: -1) {
+            let run = compact[start..<(start + 9)]
+            let after = start + 9 < compact.count ? compact[start + 9] : nil
+            guard !(after?.isLetter ?? false), !(after?.isNumber ?? false),
+                  run[start].isLetter, run[start + 1].isLetter || run[start + 1] == "¥",
+                  "ABCDabcd".contains(run[start + 8]) || SocialSecurityNumber.suffixLookAlikes[run[start + 8]] != nil,
+                  run[(start + 2)..<(start + 8)].filter({ $0.isASCII && $0.isNumber }).count >= 4 else { continue }
+            return String(run)
+        }
+        return nil
     }
 
     static func kind(of ssn: SocialSecurityNumber) -> SuggestionKind {
