@@ -30,6 +30,12 @@ final class LineVoteTests: XCTestCase {
         XCTAssertEqual(LineVote.agreed(["JY 12 34 56 8", "JY 12 34 56 B", "JY 12 3A 56 B"], slots: jersey), "JY123456B")
     }
 
+    func testCharactersThatUpperCaseToTwoAreNoLetter() {
+        // `ß` upper-cases to `SS`: it cannot stand for the suffix, and must not stop the vote.
+        XCTAssertNil(LineVote.agreed(["JY 12 34 56 ß", "JY 12 34 56 ß", "JY 12 34 56 ß"], slots: jersey))
+        XCTAssertEqual(LineVote.agreed(["J¥ 12 34 56 ß", "JY 12 34 56 A", "JY 12 34 56 A"], slots: jersey), "JY123456A")
+    }
+
     /// Through the suggestion builder: three overlapping readings of the number's line give one valid Jersey
     /// number, marked as agreed; the same readings on lines far apart give none.
     func testTheBuilderOffersTheAgreedNumberOnlyForOnePrintedLine() {

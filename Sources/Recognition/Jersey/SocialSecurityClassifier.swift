@@ -54,8 +54,8 @@ struct SocialSecurityClassifier: EvidenceClassifier {
         return evidence
     }
 
-    /// J, Y, six digits, A-D (a suffix read as its digit look-alike counts: `8` for B).
-    static let jerseySlots: [LineVote.Slot] = [.letter(["J"]), .letter(["Y"])] + Array(repeating: .digit, count: 6)
+    /// J, Y, six digits, A-D (a Y read as `¥`, and a suffix read as its digit look-alike, count: `8` for B).
+    static let jerseySlots: [LineVote.Slot] = [.letter(["J"]), .letter(["Y"], lookAlikes: ["¥": "Y"])] + Array(repeating: .digit, count: 6)
         + [.letter(["A", "B", "C", "D"], lookAlikes: SocialSecurityNumber.suffixLookAlikes)]
 
     /// The last run in `text` shaped like a Jersey number as OCR may have read it, spaces and `-` taken out.

@@ -37,8 +37,9 @@ public enum LineVote {
             if let digits = DigitRepair.candidates(for: c), digits.count == 1 { return digits[0] }
             return nil
         case .letter(let allowed, let lookAlikes):
-            let upper = Character(c.uppercased())
-            if allowed.contains(upper) { return upper }
+            // Some characters upper-case to two (`ß` to `SS`): those are no letter of the shape.
+            let upper = c.uppercased()
+            if upper.count == 1, allowed.contains(Character(upper)) { return Character(upper) }
             return lookAlikes[c]
         }
     }
