@@ -54,4 +54,34 @@ final class LineVoteTests: XCTestCase {
         let apart = texts.enumerated().map { reading("t\($0 + 1)", $1, y: 100 + 200 * $0) }
         XCTAssertEqual(builder.build(items: apart, region: region).suggestions.filter { $0.type == "jerseySocialSecurity" }.count, 0)
     }
+
+    /// An NHS number whose three readings each have one wrong digit (so each fails Modulus 11, and no repair of
+    /// look-alikes could mend it): agreed digit by digit, valid with its label; without the label it is not offered.
+    func testNHSNumberAgreedByThreeReadingsNeedsItsLabel() {
+        let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+        let region = RegionResolution(code: .gb, basis: .option)
+        func reading(_ id: String, _ text: String, y: Int) -> RecognizedItem {
+            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 40, y: y, width: 300, height: 30), confidence: 0.8)
+        }
+        func nhs(_ texts: [String], apart: Bool = false) -> [Suggestion] {
+            let items = texts.enumerated().map { reading("t\($0 + 1)", $1, y: 100 + (apart ? 200 : 3) * $0) }
+            return builder.build(items: items, region: region).suggestions.filter { $0.type == "nhsNumber" && $0.valid }
+        }
+        let labelled = ["NHS No: 999 000 0019", "NHS No: 999 300 0018", "NHS No: 998 000 0018"]
+        let agreed = nhs(labelled)
+        XCTAssertEqual(agreed.map(\.value), ["9990000018"])
+        XCTAssertTrue(agreed.first?.checks.contains("ocr-agreed") ?? false)
+        XCTAssertTrue(agreed.first?.checks.contains("ocr-repaired") ?? false, "marked as not read as printed")
+        XCTAssertEqual(nhs(["999 000 0019", "999 300 0018", "998 000 0018"]).count, 0, "no label, no agreed number")
+        XCTAssertEqual(nhs(labelled, apart: true).count, 0, "three lines, not one line read three times")
+        XCTAssertEqual(nhs(["Tel: 999 000 0019", "NHS No: 999 300 0018", "NHS No: 998 000 0018"]).count, 0,
+                       "a reading after another label rules the line out")
+    }
+
+    func testNumberShapedRunsDropTheLabelsLastLetter() {
+        XCTAssertEqual(NHSClassifier.numberShapedRun(in: "NHS 48@ 322 9716")?.run, "48@3229716")
+        XCTAssertEqual(NHSClassifier.numberShapedRun(in: "NHS No: 740 601 A676")?.run, "740601A676")
+        XCTAssertNil(NHSClassifier.numberShapedRun(in: "NHS No: 449 4142 9089"), "eleven digits are no NHS number")
+        XCTAssertNil(NHSClassifier.numberShapedRun(in: "Name: Sam Sample"))
+    }
 }

@@ -32,26 +32,17 @@ struct SocialSecurityClassifier: EvidenceClassifier {
     /// whose bounds overlap, each with a number-shaped run (`JV 39 OL 14 A`: two letters, nine characters in all,
     /// at least four of the six digits read as digits, an A-D where the suffix is due).
     static func agreed(in card: CardReading, besides found: Set<String>) -> [Evidence] {
-        let shaped = card.lines.indices.compactMap { i -> (index: Int, run: String)? in
-            jerseyShapedRun(in: card.lines[i].text).map { (i, $0) }
-        }
-        var evidence: [Evidence] = []
-        var grouped = Set<Int>()
-        for (start, first) in shaped.enumerated() where !grouped.contains(start) {
-            var group = [first]
-            for (other, candidate) in shaped.enumerated().dropFirst(start + 1) where !grouped.contains(other)
-                && group.contains(where: { card.lines[$0.index].bounds.overlaps(card.lines[candidate.index].bounds) }) {
-                group.append(candidate)
-                grouped.insert(other)
-            }
-            guard let value = LineVote.agreed(group.map(\.run), slots: jerseySlots), !found.contains(value),
-                  case .jersey = SocialSecurityNumber.find(in: value).first else { continue }
+        var runs: [Int: String] = [:]
+        for i in card.lines.indices { runs[i] = jerseyShapedRun(in: card.lines[i].text) }
+        let candidates = card.lines.indices.filter { runs[$0] != nil }
+        return LineVote.printedLines(candidates, bounds: { card.lines[$0].bounds }).compactMap { group -> Evidence? in
+            guard let value = LineVote.agreed(group.compactMap { runs[$0] }, slots: jerseySlots), !found.contains(value),
+                  case .jersey = SocialSecurityNumber.find(in: value).first else { return nil }
             let ssn = SocialSecurityNumber.jersey(value)
-            let ocr = group.map { card.confidence($0.index) }.reduce(0, +) / Double(group.count)
-            evidence.append(.valid(.jerseySocialSecurity, value, display: ssn.display, checks: [check(of: ssn), "ocr-agreed"],
-                                   confidence: ocr * ocr * repairedWeight, item: card.lines[first.index], fromBarcode: card.fromBarcode))
+            let ocr = group.map { card.confidence($0) }.reduce(0, +) / Double(group.count)
+            return .valid(.jerseySocialSecurity, value, display: ssn.display, checks: [check(of: ssn), "ocr-agreed"],
+                          confidence: ocr * ocr * repairedWeight, item: card.lines[group[0]], fromBarcode: card.fromBarcode)
         }
-        return evidence
     }
 
     /// J, Y, six digits, A-D (a Y read as `¥`, and a suffix read as its digit look-alike, count: `8` for B).

@@ -56,8 +56,64 @@ struct NHSClassifier: EvidenceClassifier {
                                            contextProblem: hasContext ? nil : Self.noContextProblem))
             }
         }
+        found += Self.agreed(in: card, besides: Set(found.filter(\.valid).map(\.value)))
         found += card.barcodes.compactMap { barcodeEvidence($0, in: card) }
         return found
+    }
+
+    /// NHS numbers no single reading holds but the readings of one printed line agree on, digit by digit
+    /// (`LineVote`: at least three readings whose bounds overlap, each with a ten-character number-shaped run).
+    /// The agreed number must pass Modulus 11 and the ranges, and one of the readings must have the NHS label; a
+    /// reading after another label, or a line that reads as a date, rules the line out.
+    static func agreed(in card: CardReading, besides found: Set<String>) -> [Evidence] {
+        var runs: [Int: (run: String, range: Range<Int>)] = [:]
+        for i in card.lines.indices { runs[i] = numberShapedRun(in: card.lines[i].text) }
+        let candidates = card.lines.indices.filter { runs[$0] != nil }
+        return LineVote.printedLines(candidates, bounds: { card.lines[$0].bounds }).compactMap { group -> Evidence? in
+            guard let value = LineVote.agreed(group.compactMap { runs[$0]?.run }, slots: Array(repeating: .digit, count: 10)),
+                  !found.contains(value), let number = NHSNumber(digits: value), number.validation.valid else { return nil }
+            var labelled = false
+            for i in group {
+                let match = NHSNumberFinder.Match(number: number, repaired: true, range: runs[i]!.range)
+                if readsAsDate(match, in: card.lines[i].text) { return nil }
+                switch context(of: match, at: i, in: card) {
+                case .otherLabel: return nil
+                case .nhsLabel: labelled = true
+                case .none: break
+                }
+            }
+            guard labelled else { return nil }
+            let ocr = group.map { card.confidence($0) }.reduce(0, +) / Double(group.count)
+            return evidence(number, repaired: true, item: card.lines[group[0]], confidence: 0.55 + 0.42 * ocr - 0.12,
+                            fromBarcode: card.fromBarcode, extra: ["label", "ocr-agreed"])
+        }
+    }
+
+    /// The last run of `text` that could be an NHS number as OCR read it: digits and their look-alikes
+    /// (`DigitRepair`), spaces, `-` and `.` between them, ten characters once those are taken out and at least
+    /// seven of them digits; where it is in `text`. Look-alike letters that end a label before it (the `S` of
+    /// `NHS`) are dropped from the front of a run that is too long.
+    static func numberShapedRun(in text: String) -> (run: String, range: Range<Int>)? {
+        let chars = Array(text)
+        func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+        func isDigitLike(_ c: Character) -> Bool { isDigit(c) || DigitRepair.candidates(for: c) != nil }
+        var last: (run: String, range: Range<Int>)?
+        var i = 0
+        while i < chars.count {
+            guard isDigitLike(chars[i]) else { i += 1; continue }
+            var kept: [(character: Character, at: Int)] = []
+            var j = i
+            while j < chars.count, isDigitLike(chars[j]) || " -.".contains(chars[j]) {
+                if isDigitLike(chars[j]) { kept.append((chars[j], j)) }
+                j += 1
+            }
+            while kept.count > 10, kept[0].character.isLetter { kept.removeFirst() }
+            if kept.count == 10, kept.filter({ isDigit($0.character) }).count >= 7 {
+                last = (String(kept.map(\.character)), kept[0].at..<(kept[9].at + 1))
+            }
+            i = j
+        }
+        return last
     }
 
     static let noContextProblem = "printed without an NHS label, the 3 3 4 grouping or a barcode with the same number"

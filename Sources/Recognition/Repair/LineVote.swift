@@ -1,3 +1,5 @@
+import CardModel
+
 /// One printed line read several times (layout analysis, the flattened block, sparse text, a turn) often comes
 /// back with a different slip each time: `JV 39 OL 14 A`, `Wy 39 @4 14 A`, `JY 29 C4 14 A` for `JY 39 04 14 A`.
 /// No single reading holds the number, but position by position most of them agree. This is that vote, for values
@@ -27,6 +29,20 @@ public enum LineVote {
             value.append(winner)
         }
         return value
+    }
+
+    /// `candidates` (indices of lines) gathered into printed lines: a candidate joins the first group holding a line
+    /// whose bounds overlap its own. Readings of one line from several passes overlap; lines above and below do not.
+    public static func printedLines(_ candidates: [Int], bounds: (Int) -> Quad) -> [[Int]] {
+        var groups: [[Int]] = []
+        for candidate in candidates {
+            if let g = groups.firstIndex(where: { $0.contains { bounds($0).overlaps(bounds(candidate)) } }) {
+                groups[g].append(candidate)
+            } else {
+                groups.append([candidate])
+            }
+        }
+        return groups
     }
 
     /// The character as the slot reads it, or nil when it cannot stand there.
