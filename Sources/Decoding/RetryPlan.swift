@@ -20,12 +20,18 @@ struct ImageVariant {
         return ImageVariant(image: scaled, toSource: { Point(x: Int(Double($0.x) * fx), y: Int(Double($0.y) * fy)) })
     }
 
-    /// The part of `image` around `bounds` (`margin` pixels on every side; by default half the code's extent, at
-    /// least 24 px), with the mapping back; the whole image when that part would be empty.
-    static func neighbourhood(of bounds: Quad, in image: GrayImage, margin: Int? = nil) -> ImageVariant {
-        let margin = margin ?? max(24, max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) / 2)
-        let x0 = max(0, bounds.minX - margin), y0 = max(0, bounds.minY - margin)
-        let x1 = min(image.width, bounds.maxX + margin), y1 = min(image.height, bounds.maxY + margin)
+    /// The part of `image` around `bounds` (half the code's extent, at least 24 px, on every side), with the
+    /// mapping back.
+    static func neighbourhood(of bounds: Quad, in image: GrayImage) -> ImageVariant {
+        let margin = max(24, max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) / 2)
+        return region(around: bounds, in: image, dx: margin, dy: margin)
+    }
+
+    /// The part of `image` reaching `dx` pixels left and right of `bounds` and `dy` above and below, with the
+    /// mapping back; the whole image when that part would be empty.
+    static func region(around bounds: Quad, in image: GrayImage, dx: Int, dy: Int) -> ImageVariant {
+        let x0 = max(0, bounds.minX - dx), y0 = max(0, bounds.minY - dy)
+        let x1 = min(image.width, bounds.maxX + dx), y1 = min(image.height, bounds.maxY + dy)
         guard x1 - x0 >= 8, y1 - y0 >= 8 else { return ImageVariant(image: image, toSource: { $0 }) }
         return ImageVariant(image: image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
                             toSource: { Point(x: $0.x + x0, y: $0.y + y0) })

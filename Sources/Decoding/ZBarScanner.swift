@@ -52,11 +52,18 @@ struct ZBarScanner: Sendable {
     /// Scans one image. The corresponding C function is `zbar_scan_image`.
     func scan(_ image: GrayImage) -> [Barcode] { scanned(image).found }
 
+    /// Where a linear code was read on one scan line: the point zbar gives, and whether that line ran along the
+    /// image's rows (bars upright) or its columns; nil when zbar cannot say.
+    struct Glimpse: Equatable {
+        let at: Quad
+        let readAlongRows: Bool?
+    }
+
     /// Scans one image: the codes read, and where a linear code was read on one scan line only (`glimpsed`). A
     /// one-line read is not taken as a code (that is how noise becomes a false read), but a real code at the
     /// edge of resolution (1 px per module in a 640x480 webcam frame) is often read that way too: where it was
     /// glimpsed is where `BarcodeReader` looks again, closer.
-    func scanned(_ image: GrayImage) -> (found: [Barcode], glimpsed: [Quad]) {
+    func scanned(_ image: GrayImage) -> (found: [Barcode], glimpsed: [Glimpse]) {
         let packed = image.packedPixels  // zbar's Y800 has no stride
         let scanner = makeScanner()
         defer { zbar_image_scanner_destroy(scanner) }
@@ -64,16 +71,19 @@ struct ZBarScanner: Sendable {
         defer { zbar_image_destroy(zimage) }
         zbar_image_set_format(zimage, 0x3030_3859)  // fourcc "Y800"
         zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
-        return packed.withUnsafeBufferPointer { buffer -> ([Barcode], [Quad]) in
+        return packed.withUnsafeBufferPointer { buffer -> ([Barcode], [Glimpse]) in
             // No cleanup handler: the buffer belongs to Swift and outlives the scan (zbar.h, zbar_image_set_data).
             zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
             guard zbar_scan_image(scanner, zimage) > 0 else { return ([], []) }
-            var found: [Barcode] = [], glimpsed: [Quad] = []
+            var found: [Barcode] = [], glimpsed: [Glimpse] = []
             var symbol = zbar_image_first_symbol(zimage)
             while let s = symbol {
                 if let barcode = Self.barcode(from: s) {
                     if barcode.format.isLinear && zbar_symbol_get_quality(s) < Self.minimumLinesForLinearCodes {
-                        glimpsed.append(barcode.bounds)
+                        let orientation = zbar_symbol_get_orientation(s)
+                        glimpsed.append(Glimpse(at: barcode.bounds,
+                                                readAlongRows: orientation == ZBAR_ORIENT_UNKNOWN ? nil
+                                                    : orientation == ZBAR_ORIENT_UP || orientation == ZBAR_ORIENT_DOWN))
                     } else {
                         found.append(barcode)
                     }

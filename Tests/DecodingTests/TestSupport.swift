@@ -21,10 +21,15 @@ enum TestPaths {
         throw XCTSkip("\(path) is not beside the project")
     }
 
-    /// The ground-truth fields beside a sample photo (`SampleImages/NAME.json`).
-    static func sampleFields(_ name: String) throws -> [String: Any] {
+    /// The ground truth beside a sample photo (`SampleImages/NAME.json`).
+    static func sampleTruth(_ name: String) throws -> [String: Any] {
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(samples)/\(name).json")))
-        return (truth as? [String: Any])?["fields"] as? [String: Any] ?? [:]
+        return truth as? [String: Any] ?? [:]
+    }
+
+    /// The ground-truth fields beside a sample photo.
+    static func sampleFields(_ name: String) throws -> [String: Any] {
+        try sampleTruth(name)["fields"] as? [String: Any] ?? [:]
     }
 
     static func scratchFolder(_ name: String = #function) throws -> String {

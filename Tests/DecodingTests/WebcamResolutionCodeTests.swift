@@ -12,8 +12,7 @@ import XCTest
 final class WebcamResolutionCodeTests: XCTestCase {
     func testACodeGlimpsedOnOneLineIsReadInTheFirstPass() throws {
         let name = "gb-nhs-card-01"
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(TestPaths.samples)/\(name).json"))) as! [String: Any]
-        let code = try XCTUnwrap((truth["barcodes"] as? [[String: String]])?.first?["text"])
+        let code = try XCTUnwrap((try TestPaths.sampleTruth(name)["barcodes"] as? [[String: String]])?.first?["text"])
         let framePath = NSTemporaryDirectory() + "cardscan-webcam-frame-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: framePath) }
         _ = try runTool("convert", ["\(TestPaths.samples)/\(name).jpg", "-resize", "640x480", framePath])

@@ -32,16 +32,12 @@ struct SocialSecurityClassifier: EvidenceClassifier {
     /// whose bounds overlap, each with a number-shaped run (`JV 39 OL 14 A`: two letters, nine characters in all,
     /// at least four of the six digits read as digits, an A-D where the suffix is due).
     static func agreed(in card: CardReading, besides found: Set<String>) -> [Evidence] {
-        var runs: [Int: String] = [:]
-        for i in card.lines.indices { runs[i] = jerseyShapedRun(in: card.lines[i].text) }
-        let candidates = card.lines.indices.filter { runs[$0] != nil }
-        return LineVote.printedLines(candidates, bounds: { card.lines[$0].bounds }).compactMap { group -> Evidence? in
-            guard let value = LineVote.agreed(group.compactMap { runs[$0] }, slots: jerseySlots), !found.contains(value),
-                  case .jersey = SocialSecurityNumber.find(in: value).first else { return nil }
-            let ssn = SocialSecurityNumber.jersey(value)
-            let ocr = group.map { card.confidence($0) }.reduce(0, +) / Double(group.count)
-            return .valid(.jerseySocialSecurity, value, display: ssn.display, checks: [check(of: ssn), "ocr-agreed"],
-                          confidence: ocr * ocr * repairedWeight, item: card.lines[group[0]], fromBarcode: card.fromBarcode)
+        card.agreedValues(slots: jerseySlots, run: { jerseyShapedRun(in: card.lines[$0].text) }).compactMap { agreed in
+            guard !found.contains(agreed.value), case .jersey = SocialSecurityNumber.find(in: agreed.value).first else { return nil }
+            let ssn = SocialSecurityNumber.jersey(agreed.value)
+            return .valid(.jerseySocialSecurity, agreed.value, display: ssn.display, checks: [check(of: ssn), "ocr-agreed"],
+                          confidence: agreed.confidence * agreed.confidence * repairedWeight, item: card.lines[agreed.lines[0]],
+                          fromBarcode: card.fromBarcode)
         }
     }
 

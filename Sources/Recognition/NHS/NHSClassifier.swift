@@ -66,14 +66,11 @@ struct NHSClassifier: EvidenceClassifier {
     /// The agreed number must pass Modulus 11 and the ranges, and one of the readings must have the NHS label; a
     /// reading after another label, or a line that reads as a date, rules the line out.
     static func agreed(in card: CardReading, besides found: Set<String>) -> [Evidence] {
-        var runs: [Int: (run: String, range: Range<Int>)] = [:]
-        for i in card.lines.indices { runs[i] = numberShapedRun(in: card.lines[i].text) }
-        let candidates = card.lines.indices.filter { runs[$0] != nil }
-        return LineVote.printedLines(candidates, bounds: { card.lines[$0].bounds }).compactMap { group -> Evidence? in
-            guard let value = LineVote.agreed(group.compactMap { runs[$0]?.run }, slots: Array(repeating: .digit, count: 10)),
-                  !found.contains(value), let number = NHSNumber(digits: value), number.validation.valid else { return nil }
+        let runs = card.lines.map { numberShapedRun(in: $0.text) }
+        return card.agreedValues(slots: Array(repeating: .digit, count: 10), run: { runs[$0]?.run }).compactMap { agreed in
+            guard !found.contains(agreed.value), let number = NHSNumber(digits: agreed.value), number.validation.valid else { return nil }
             var labelled = false
-            for i in group {
+            for i in agreed.lines {
                 let match = NHSNumberFinder.Match(number: number, repaired: true, range: runs[i]!.range)
                 if readsAsDate(match, in: card.lines[i].text) { return nil }
                 switch context(of: match, at: i, in: card) {
@@ -83,8 +80,7 @@ struct NHSClassifier: EvidenceClassifier {
                 }
             }
             guard labelled else { return nil }
-            let ocr = group.map { card.confidence($0) }.reduce(0, +) / Double(group.count)
-            return evidence(number, repaired: true, item: card.lines[group[0]], confidence: 0.55 + 0.42 * ocr - 0.12,
+            return evidence(number, repaired: true, item: card.lines[agreed.lines[0]], confidence: 0.55 + 0.42 * agreed.confidence - 0.12,
                             fromBarcode: card.fromBarcode, extra: ["label", "ocr-agreed"])
         }
     }
@@ -95,8 +91,7 @@ struct NHSClassifier: EvidenceClassifier {
     /// `NHS`) are dropped from the front of a run that is too long.
     static func numberShapedRun(in text: String) -> (run: String, range: Range<Int>)? {
         let chars = Array(text)
-        func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
-        func isDigitLike(_ c: Character) -> Bool { isDigit(c) || DigitRepair.candidates(for: c) != nil }
+        let isDigit = DigitRepair.isDigit, isDigitLike = DigitRepair.isDigitLike
         var last: (run: String, range: Range<Int>)?
         var i = 0
         while i < chars.count {

@@ -24,8 +24,7 @@ public enum NHSNumberFinder {
         let chars = Array(text)
         var matches: [Match] = []
         var i = 0
-        func isDigitLike(_ c: Character) -> Bool { isDigit(c) || DigitRepair.candidates(for: c) != nil }
-        func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+        let isDigit = DigitRepair.isDigit, isDigitLike = DigitRepair.isDigitLike
         while i < chars.count {
             // A number starts where a digit-like character follows something that is not a digit or a letter
             // run (so "ABC1234567890" or "12345678901" are not taken apart).

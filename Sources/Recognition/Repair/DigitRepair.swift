@@ -32,6 +32,11 @@ public enum DigitRepair {
         "g": ["9"], "q": ["9"],
     ]
 
+    /// An ASCII digit (`Character.isNumber` also takes `½` and other scripts' digits).
+    public static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+    /// A digit, or a character OCR reads in place of one.
+    public static func isDigitLike(_ c: Character) -> Bool { isDigit(c) || table[c] != nil }
+
     /// The digits a character may stand for; nil when it is no known slip.
     public static func candidates(for c: Character) -> [Character]? { table[c] }
 

@@ -49,7 +49,7 @@ public enum LineVote {
     static func read(_ c: Character, as slot: Slot) -> Character? {
         switch slot {
         case .digit:
-            if c.isASCII && c.isNumber { return c }
+            if DigitRepair.isDigit(c) { return c }
             if let digits = DigitRepair.candidates(for: c), digits.count == 1 { return digits[0] }
             return nil
         case .letter(let allowed, let lookAlikes):
@@ -57,6 +57,21 @@ public enum LineVote {
             let upper = c.uppercased()
             if upper.count == 1, allowed.contains(Character(upper)) { return Character(upper) }
             return lookAlikes[c]
+        }
+    }
+}
+
+extension CardReading {
+    /// The values the readings of each printed line agree on (`LineVote.agreed`): lines gathered by overlapping
+    /// bounds (`LineVote.printedLines`), each cut to the shape by `run` (nil: the line holds no such run). With the
+    /// lines that voted and their mean OCR confidence.
+    func agreedValues(slots: [LineVote.Slot], run: (Int) -> String?) -> [(value: String, lines: [Int], confidence: Double)] {
+        var runs: [Int: String] = [:]
+        for i in lines.indices { runs[i] = run(i) }
+        let candidates = lines.indices.filter { runs[$0] != nil }
+        return LineVote.printedLines(candidates, bounds: { lines[$0].bounds }).compactMap { group in
+            guard let value = LineVote.agreed(group.compactMap { runs[$0] }, slots: slots) else { return nil }
+            return (value, group, group.map { confidence($0) }.reduce(0, +) / Double(group.count))
         }
     }
 }
