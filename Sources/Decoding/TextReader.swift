@@ -71,6 +71,9 @@ public final class TextReader {
     /// (the same at ratios 0.4-0.6; flattening every block instead read the same plus one NHS number and minus
     /// another, for 86 passes more).
     static let flattenBelowQuality = convincingQuality
+    /// Readings of a block both ways up that both score under this (`quality`: a card word, or a few words cased as
+    /// words) leave its way up unknown.
+    static let settlingQuality = 3.0
     /// Lines layout analysis read at this confidence are not read again in sparse mode.
     static let settledLineConfidence = 0.85
 
@@ -161,8 +164,10 @@ public final class TextReader {
         //    card are what made whole-frame layout analysis return junk.
         var turns = 0
         var deskew = 0.0
-        let layout = TextLayout(marks: work.textMarks())
+        let marks = work.textMarks()
         stage("marks")
+        let layout = TextLayout(marks: marks)
+        stage("text-direction")
         func block(along degrees: Double) -> (GrayImage, [(Double, Double) -> (Double, Double)], Double)? {
             guard let layout, let corners = layout.textCorners(sourceWidth: work.width, sourceHeight: work.height, along: degrees)
             else { return nil }
@@ -183,7 +188,7 @@ public final class TextReader {
 
         onceFound?()
         // 5-6. Right way up, and read with tesseract's layout analysis (`readUpright`).
-        var (final, back, lines, flipped, upright) = readUpright(work)
+        var (final, back, lines, flipped, upright, settled) = readUpright(work)
         // Next to no text: the lines may run along another direction the marks suggested (wood grain or a thumb
         // can outvote a small card's print; a blurred card's words merge into blobs). Those are read too, and
         // the reading with the most real text wins.
@@ -193,7 +198,7 @@ public final class TextReader {
                 let other = readUpright(cut)
                 if Self.quality(other.lines) > Self.quality(lines) + 2 {
                     (work, transforms, deskew) = (cut, cutBack, level)
-                    (final, back, lines, flipped, upright) = other
+                    (final, back, lines, flipped, upright, settled) = other
                 }
             }
         }
@@ -202,14 +207,30 @@ public final class TextReader {
         //     card cut loosely from a dark desk): tesseract thresholds a block at one grey level, which turns a
         //     shadowed part black, and where a dark desk sets that level, light grey print on the card turns
         //     white. The block is read again with its background flattened, the reading with more real text first.
+        //     When neither way up read as text (`settled` false), the way up is a guess, and the flattened block
+        //     is read both ways: the better one decides it.
         let settledQuality = Self.quality(lines)
         if settledQuality < Self.flattenBelowQuality || final.hasUnevenBackground() {
             let flattened = final.backgroundFlattened()
-            let again = recognize(flattened, layout: .automatic, why: "flattened")
+            var again = recognize(flattened, layout: .automatic, why: "flattened")
+            var (flattenedFinal, turnedBack) = (flattened, Optional<(Double, Double) -> (Double, Double)>.none)
+            if !settled {
+                let (turned, turnBack) = Self.turn(flattened, quarterTurns: 2)
+                let turnedLines = recognize(turned, layout: .automatic, why: "flattened-other-way")
+                if Self.quality(turnedLines) > Self.quality(again) {
+                    (again, flattenedFinal, turnedBack) = (turnedLines, turned, turnBack)
+                }
+            }
             if Self.quality(again) > settledQuality {
-                lines = Self.merged(again, lines)
-                final = flattened
-            } else {
+                if let turnedBack {
+                    // The other way up read better flattened: the unflattened lines were read the wrong way up.
+                    let oldBack = back
+                    (lines, back, flipped) = (again, { x, y in let p = turnedBack(x, y); return oldBack(p.0, p.1) }, !flipped)
+                } else {
+                    lines = Self.merged(again, lines)
+                }
+                final = flattenedFinal
+            } else if turnedBack == nil {
                 lines = Self.merged(lines, again)
             }
             stage("flattened")
@@ -224,7 +245,6 @@ public final class TextReader {
             rest.fill(left: line.box.left, top: line.box.top, right: line.box.right, bottom: line.box.bottom, with: 255)
         }
         lines = Self.merged(lines, recognize(rest, layout: .sparse, why: "sparse"))
-        if let folder = Self.traceFolder { try? final.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).png") }
         if flipped { turns += 2; transforms.append(back) }
         if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr final deskew \(deskew) flipped \(flipped) upright \(upright)\n".utf8))
@@ -242,7 +262,8 @@ public final class TextReader {
     /// descenders (capitals and digits — receipts, labels), and an upright page read upside down is a page lost.
     /// A reading the statistics did not turn that holds several card words (`convincingQuality`) stands.
     private func readUpright(_ work: GrayImage)
-        -> (final: GrayImage, back: (Double, Double) -> (Double, Double), lines: [TesseractEngine.Line], flipped: Bool, upright: Double) {
+        -> (final: GrayImage, back: (Double, Double) -> (Double, Double), lines: [TesseractEngine.Line], flipped: Bool,
+            upright: Double, settled: Bool) {
         let upright = work.textUprightConfidence() ?? 0
         var flipped = upright < -0.5
         var (final, back) = Self.turn(work, quarterTurns: flipped ? 2 : 0)
@@ -261,6 +282,7 @@ public final class TextReader {
             lines = recognize(final, layout: .automatic, why: flipped ? "flipped" : "upright")
         }
         let firstQuality = Self.quality(lines)
+        var settled = true
         // A turn the statistics asked for is always checked: on a long scan (a receipt, a letter) even text read
         // upside down can add up to a convincing score, and that turn lost 4-5 of each receipt field.
         if flipped || (doubtful && firstQuality < Self.convincingQuality) || firstQuality < 4 {
@@ -273,14 +295,18 @@ public final class TextReader {
             if otherQuality > firstQuality {
                 final = other; back = otherBack; lines = otherLines; flipped.toggle()
             }
+            settled = max(firstQuality, otherQuality) >= Self.settlingQuality
         }
-        return (final, back, lines, flipped, upright)
+        return (final, back, lines, flipped, upright, settled)
     }
 
     /// One tesseract pass; with traces on, its purpose, image size and time go to stderr (never the text).
     private func recognize(_ image: GrayImage, layout: TesseractEngine.PageLayout, why: String,
                            on other: TesseractEngine? = nil) -> [TesseractEngine.Line] {
         let engine = other ?? self.engine
+        if let folder = Self.traceFolder {
+            try? image.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(Self.traceCount.next())-\(why).png")
+        }
         guard traces || Self.trace else { return engine.recognize(image, layout: layout) }
         let start = Date()
         let lines = engine.recognize(image, layout: layout)
@@ -451,9 +477,11 @@ public final class TextReader {
 
     /// `CARDSCAN_TRACE_OCR=1` prints the orientation and skew estimates on stderr (never the text).
     static let trace = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_OCR"] == "1"
-    /// `CARDSCAN_TRACE_OCR_DIR=DIR` (development only) writes the image tesseract was given into DIR, 0600: it
-    /// shows what the geometry steps made of a photo. It holds the card's text, so never set it on real cards.
+    /// `CARDSCAN_TRACE_OCR_DIR=DIR` (development only) writes every image tesseract is given into DIR, 0600,
+    /// numbered in order and named by the pass: it shows what the geometry steps made of a photo. It holds the
+    /// card's text, so never set it on real cards.
     static let traceFolder = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_OCR_DIR"]
+    static let traceCount = TraceCounter()
 
     /// Turns an image clockwise by quarter turns and returns the point mapping back.
     static func turn(_ image: GrayImage, quarterTurns: Int) -> (GrayImage, (Double, Double) -> (Double, Double)) {
@@ -471,3 +499,10 @@ public final class TextReader {
 protocol HasText { var text: String { get } }
 extension TesseractEngine.Line: HasText {}
 extension TextReader.Line: HasText {}
+
+/// Numbers the images `CARDSCAN_TRACE_OCR_DIR` writes, in the order tesseract is given them (across threads).
+final class TraceCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int { lock.withLock { count += 1; return count } }
+}
