@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
         // The README's screenshots of the web pages, made by the browser tests (CARDSCAN_SCREENSHOTS=folder).
-        .testTarget(name: "CLITests", dependencies: [], exclude: ["WebServe/Screenshots"]),
+        .testTarget(name: "CLITests", dependencies: ["Evaluation"], exclude: ["WebServe/Screenshots"]),
         .testTarget(name: "CardStoreTests", dependencies: ["CardStore", "CardModel"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "CardModel"]),
     ],

@@ -6,17 +6,20 @@ OpenMPSetup.restartWithOneThreadPerEngineIfNeeded()
 
 let usage = """
     usage: cardscan-bench barcodes DIR [--runs N] [--jobs N] [--retry-effort N]
-      barcodes  decode every image of DIR (zxing-cpp test-sample layout) N times; compare with zbarimg
+      barcodes    decode every image of DIR (zxing-cpp test-sample layout) N times; compare with zbarimg
     usage: cardscan-bench ocr [DIR] [--runs N]
-      import    N distinct card photos through `cardscan import` and through a zbarimg + tesseract shell loop
+      ocr         card photos with ground truth (default SampleImages): end-to-end latency per card and ID
+                  numbers found, against the tesseract CLI in the same run
+    usage: cardscan-bench import [DIR] [--photos N]
+      import      N distinct card photos through `cardscan import` and through a zbarimg + tesseract shell loop
     usage: cardscan-bench live [DIR] [--cards N] [--frames-per-card N] [--runs N]
-      live      the live session fed frames as fast as it takes them, at 640x480 and 1280x720: barcode-path fps,
-                frame-to-suggestion latency (barcode and OCR), peak memory
+      live        the live session fed frames as fast as it takes them, at 640x480 and 1280x720: barcode-path fps,
+                  frame-to-suggestion latency (barcode and OCR), peak memory
     usage: cardscan-bench frame-cost [DIR]
       frame-cost  one live frame's barcode cost by reader and format group, at 640x480 and 1280x720
-    usage: cardscan-bench import [DIR] [--photos N]
-      ocr       card photos with ground truth (default SampleImages): end-to-end latency per card and ID
-                numbers found, against the tesseract CLI in the same run
+    usage: cardscan-bench variants [DIR]
+      variants    a card-photo set with ground truth (default ../shared/corpus/cards-dev) remade five ways (turned
+                  over, 60% size, dim and noisy, JPEG quality 20, tilted 9° more): per-field recall of each
     """
 
 var args = Array(CommandLine.arguments.dropFirst())
@@ -43,6 +46,10 @@ do {
         if let dir = args.first { bench.directory = dir }
         try bench.run()
     case "frame-cost": try FrameCostProbe.run(args.first ?? "SampleImages")
+    case "variants":
+        var probe = VariantsProbe()
+        if let dir = args.first { probe.directory = dir }
+        try probe.run()
     case "live":
         var bench = LiveBenchmark()
         if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }

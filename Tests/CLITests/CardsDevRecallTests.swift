@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import XCTest
 
@@ -33,7 +34,7 @@ final class CardsDevRecallTests: XCTestCase {
         let results = run.results
         XCTAssertEqual(results.count, 120, "every photo of the set gives one result")
 
-        var score = Score()
+        var score = CardPhotoScore()
         for result in results {
             let source = result["source"] as! String
             let truthPath = (source as NSString).deletingPathExtension + ".json"
@@ -62,75 +63,5 @@ final class CardsDevRecallTests: XCTestCase {
                   + "\(tally.shown)".padding(toLength: 7, withPad: " ", startingAt: 0) + "\(tally.right)")
         }
         XCTAssertEqual(score.wrongValidNHS, [], "a wrong NHS number was marked valid")
-    }
-
-    /// Scoring as ../shared/corpus/cards-dev/README.md describes it.
-    struct Score {
-        var hits: [String: Int] = [:], totals: [String: Int] = [:], misses: [String: [String]] = [:]
-        var wrongValidNHS: [String] = []
-        var nhsBands: [Double: (shown: Int, right: Int)] = [:]
-
-        static func compact(_ text: String) -> String {
-            String(text.uppercased().filter { !$0.isWhitespace && $0 != "\u{1D}" && $0 != "(" && $0 != ")" })
-        }
-
-        mutating func count(_ field: String, _ hit: Bool, _ image: String) {
-            totals[field, default: 0] += 1
-            if hit { hits[field, default: 0] += 1 } else { misses[field, default: []].append(image) }
-        }
-
-        mutating func add(result: [String: Any], truth: [String: Any], image: String) {
-            let valid = (result["suggestions"] as! [[String: Any]]).filter { $0["valid"] as! Bool }
-            func values(_ type: String) -> Set<String> {
-                Set(valid.filter { $0["type"] as! String == type }.map { $0["value"] as! String })
-            }
-            let nhs = truth["nhs_number"] as? String
-            for suggestion in valid where suggestion["type"] as! String == "nhsNumber" {
-                let value = suggestion["value"] as! String
-                if value != nhs { wrongValidNHS.append("\(image): a wrong valid NHS number") }
-                let band = min(0.9, (((suggestion["confidence"] as! Double) * 10).rounded(.down)) / 10)
-                var tally = nhsBands[band] ?? (0, 0)
-                tally.shown += 1; tally.right += value == nhs ? 1 : 0
-                nhsBands[band] = tally
-            }
-            if let nhs { count("nhs", values("nhsNumber").contains(nhs), image) }
-            if let dob = truth["dob"] as? String { count("dob", values("dateOfBirth").contains(dob), image) }
-            if let postcode = truth["postcode"] as? String {
-                let want = Self.compact(postcode)
-                count("postcode", valid.contains { s in
-                    let type = s["type"] as! String, value = Self.compact(s["value"] as! String)
-                    return (type == "postcode" && value == want) || (type == "address" && value.contains(want))
-                }, image)
-            }
-            if let jy = truth["jersey_ssn"] as? String { count("jy", values("jerseySocialSecurity").contains(jy), image) }
-            if let gy = truth["guernsey_ssn"] as? String { count("gy", values("guernseySocialSecurity").contains(gy), image) }
-            if let name = truth["name"] as? String {
-                // Every word of the name in a name suggestion, or in the Name: part of a demographics string.
-                let words = name.uppercased().split(separator: " ").map(String.init)
-                var candidates = valid.filter { $0["type"] as! String == "name" }.map { ($0["value"] as! String).uppercased() }
-                for s in valid where s["type"] as! String != "name" {
-                    let value = (s["value"] as! String).uppercased()
-                    if let range = value.range(of: "NAME:") {
-                        candidates.append(String(value[range.upperBound...].prefix { $0 != ":" }))
-                    }
-                }
-                count("name", candidates.contains { candidate in
-                    let parts = Set(candidate.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init))
-                    return words.allSatisfy(parts.contains)
-                }, image)
-            }
-            if let hospital = truth["hospital_number"] as? String {
-                let want = Self.compact(hospital)
-                count("hosp", valid.contains { s in
-                    let value = Self.compact(s["value"] as! String)
-                    return value == want || value.hasSuffix("91" + want)
-                }, image)
-            }
-            if let barcode = truth["barcode"] as? [String: Any], let text = barcode["text"] as? String {
-                let want = Self.compact(text)
-                let items = (result["items"] as! [[String: Any]]).filter { $0["kind"] as! String == "barcode" }
-                count("barcode", items.contains { Self.compact($0["text"] as! String) == want }, image)
-            }
-        }
     }
 }

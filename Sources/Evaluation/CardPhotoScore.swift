@@ -1,0 +1,83 @@
+import Foundation
+
+/// Per-field recall of `cardscan scan --json` results against the card-photo sets' ground truth
+/// (../shared/corpus/cards-dev), scored as that set's README says: valid suggestions only; a name counts when every
+/// word of it is in one name suggestion (or the `Name:` part of a demographics string); a postcode in a postcode or
+/// an address suggestion; a barcode when an item's text is the truth's. Used by CardsDevRecallTests and by
+/// `cardscan-bench variants`.
+public struct CardPhotoScore {
+    public init() {}
+
+    /// The fields scored, in the order tables print them.
+    public static let fields = ["nhs", "dob", "postcode", "jy", "gy", "name", "hosp", "barcode"]
+
+    public var hits: [String: Int] = [:]
+    public var totals: [String: Int] = [:]
+    /// The images each field missed.
+    public var misses: [String: [String]] = [:]
+    public var wrongValidNHS: [String] = []
+    public var nhsBands: [Double: (shown: Int, right: Int)] = [:]
+
+    public static func compact(_ text: String) -> String {
+        String(text.uppercased().filter { !$0.isWhitespace && $0 != "\u{1D}" && $0 != "(" && $0 != ")" })
+    }
+
+    public mutating func count(_ field: String, _ hit: Bool, _ image: String) {
+        totals[field, default: 0] += 1
+        if hit { hits[field, default: 0] += 1 } else { misses[field, default: []].append(image) }
+    }
+
+    public mutating func add(result: [String: Any], truth: [String: Any], image: String) {
+        let valid = (result["suggestions"] as! [[String: Any]]).filter { $0["valid"] as! Bool }
+        func values(_ type: String) -> Set<String> {
+            Set(valid.filter { $0["type"] as! String == type }.map { $0["value"] as! String })
+        }
+        let nhs = truth["nhs_number"] as? String
+        for suggestion in valid where suggestion["type"] as! String == "nhsNumber" {
+            let value = suggestion["value"] as! String
+            if value != nhs { wrongValidNHS.append("\(image): a wrong valid NHS number") }
+            let band = min(0.9, (((suggestion["confidence"] as! Double) * 10).rounded(.down)) / 10)
+            var tally = nhsBands[band] ?? (0, 0)
+            tally.shown += 1; tally.right += value == nhs ? 1 : 0
+            nhsBands[band] = tally
+        }
+        if let nhs { count("nhs", values("nhsNumber").contains(nhs), image) }
+        if let dob = truth["dob"] as? String { count("dob", values("dateOfBirth").contains(dob), image) }
+        if let postcode = truth["postcode"] as? String {
+            let want = Self.compact(postcode)
+            count("postcode", valid.contains { s in
+                let type = s["type"] as! String, value = Self.compact(s["value"] as! String)
+                return (type == "postcode" && value == want) || (type == "address" && value.contains(want))
+            }, image)
+        }
+        if let jy = truth["jersey_ssn"] as? String { count("jy", values("jerseySocialSecurity").contains(jy), image) }
+        if let gy = truth["guernsey_ssn"] as? String { count("gy", values("guernseySocialSecurity").contains(gy), image) }
+        if let name = truth["name"] as? String {
+            // Every word of the name in a name suggestion, or in the Name: part of a demographics string.
+            let words = name.uppercased().split(separator: " ").map(String.init)
+            var candidates = valid.filter { $0["type"] as! String == "name" }.map { ($0["value"] as! String).uppercased() }
+            for s in valid where s["type"] as! String != "name" {
+                let value = (s["value"] as! String).uppercased()
+                if let range = value.range(of: "NAME:") {
+                    candidates.append(String(value[range.upperBound...].prefix { $0 != ":" }))
+                }
+            }
+            count("name", candidates.contains { candidate in
+                let parts = Set(candidate.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init))
+                return words.allSatisfy(parts.contains)
+            }, image)
+        }
+        if let hospital = truth["hospital_number"] as? String {
+            let want = Self.compact(hospital)
+            count("hosp", valid.contains { s in
+                let value = Self.compact(s["value"] as! String)
+                return value == want || value.hasSuffix("91" + want)
+            }, image)
+        }
+        if let barcode = truth["barcode"] as? [String: Any], let text = barcode["text"] as? String {
+            let want = Self.compact(text)
+            let items = (result["items"] as! [[String: Any]]).filter { $0["kind"] as! String == "barcode" }
+            count("barcode", items.contains { Self.compact($0["text"] as! String) == want }, image)
+        }
+    }
+}
