@@ -215,11 +215,25 @@ public final class TextReader {
             var again = recognize(flattened, layout: .automatic, why: "flattened")
             var (flattenedFinal, turnedBack) = (flattened, Optional<(Double, Double) -> (Double, Double)>.none)
             if !settled {
-                let (turned, turnBack) = Self.turn(flattened, quarterTurns: 2)
-                let turnedLines = recognize(turned, layout: .automatic, why: "flattened-other-way")
-                if Self.quality(turnedLines) > Self.quality(again) {
-                    (again, flattenedFinal, turnedBack) = (turnedLines, turned, turnBack)
+                // Each way up; and when neither reads as text even flattened, each way up with the desk around
+                // the paper whitened too (`deskWhitened`): a levelled wristband on a black desk can read as
+                // nothing until then. Only then: on blocks that read, whitening the desk cost fields.
+                var candidates = [(flattened, "flattened")]
+                candidates.append((Self.turn(flattened, quarterTurns: 2).0, "flattened-other-way"))
+                var best = (lines: again, index: 0)
+                var index = 1
+                while index < candidates.count {
+                    let lines = recognize(candidates[index].0, layout: .automatic, why: candidates[index].1)
+                    if Self.wayUpEvidence(lines) > Self.wayUpEvidence(best.lines) { best = (lines, index) }
+                    if index == 1, Self.wayUpEvidence(best.lines) < Self.settlingQuality {
+                        let whitened = flattened.deskWhitened()
+                        candidates += [(whitened, "desk-whitened"), (Self.turn(whitened, quarterTurns: 2).0, "desk-whitened-other-way")]
+                    }
+                    index += 1
                 }
+                again = best.lines
+                flattenedFinal = candidates[best.index].0
+                if best.index % 2 == 1 { turnedBack = Self.turn(flattened, quarterTurns: 2).1 }
             }
             if Self.quality(again) > settledQuality {
                 if let turnedBack {
@@ -453,11 +467,23 @@ public final class TextReader {
         quality(words: lines.flatMap { $0.words.map { (text: $0.text, confidence: $0.confidence) } })
     }
 
-    private static func quality(words: [(text: String, confidence: Double)]) -> Double {
+    /// `quality`, counting as card words too a card word read with a zero for its O (`D.0.B`) and a date
+    /// (`10-Jan-1997`, `22/08/1988`): read upside down, neither comes back. For choosing between the two ways up of
+    /// a block that read as no text either way (`settled` false) only: as part of `quality` everywhere, these made
+    /// readings convincing that had needed their flattened re-read, and cost names on small photos.
+    static func wayUpEvidence(_ lines: [TesseractEngine.Line]) -> Double {
+        quality(words: lines.flatMap { $0.words.map { (text: $0.text, confidence: $0.confidence) } }, forWayUp: true)
+    }
+
+    private static func quality(words: [(text: String, confidence: Double)], forWayUp: Bool = false) -> Double {
         words.reduce(0) { sum, word in
             let core = word.text.filter { $0.isLetter || $0.isNumber }
             guard core.count >= 2, word.confidence >= 0.5 else { return sum }
             if cardWords.contains(core.lowercased()) { return sum + 3 }
+            if forWayUp {
+                let slipped = String(core.lowercased().map { $0 == "0" ? "o" : $0 })
+                if cardWords.contains(slipped) || isPrintedDate(word.text) { return sum + 3 }
+            }
             if core.allSatisfy(\.isNumber) { return sum + word.confidence }
             guard core.allSatisfy(\.isLetter), core.count >= 3 else { return sum }
             let rest = core.dropFirst()
@@ -466,6 +492,22 @@ public final class TextReader {
             return cased && hasVowel ? sum + word.confidence : sum
         }
     }
+
+    /// A word that is a date as cards print one: day, month (digits or a month's name) and year, joined by `-`,
+    /// `/` or `.` (trailing punctuation aside).
+    static func isPrintedDate(_ word: String) -> Bool {
+        func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+        let parts = word.trimmingCharacters(in: .punctuationCharacters).split(omittingEmptySubsequences: false) {
+            $0 == "-" || $0 == "/" || $0 == "."
+        }
+        guard parts.count == 3, (1...2).contains(parts[0].count), parts[0].allSatisfy(isDigit),
+              parts[2].count == 2 || parts[2].count == 4, parts[2].allSatisfy(isDigit) else { return false }
+        let month = parts[1]
+        if month.allSatisfy(isDigit) { return (1...2).contains(month.count) }
+        return monthNames.contains(month.lowercased())
+    }
+
+    static let monthNames: Set<String> = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
 
     /// Words printed on the cards cardscan reads (labels, places, card titles).
     static let cardWords: Set<String> = [

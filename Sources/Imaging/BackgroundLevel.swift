@@ -1,3 +1,5 @@
+import CTesseract
+
 extension GrayImage {
     /// Whether the paper's light level varies so much across the image that one grey threshold cannot serve it
     /// all: the lightest-quarter level of the darkest quarter of tiles (`backgroundLevels`) under `ratio` times
@@ -31,5 +33,37 @@ extension GrayImage {
             }
         }
         return levels.sorted()
+    }
+}
+
+extension GrayImage {
+    /// The image with the wide dark areas around the paper (a dark desk, a cloth, the gap beside a curved
+    /// wristband) made white, print and paper kept as they are. Tesseract binarises a block at one grey level
+    /// and sorts it into regions: a block two-thirds black desk around a light band can come back with no text at
+    /// all (a levelled wristband on a black desk read one junk line; the same pixels with the desk whitened read
+    /// every line). Meant for a block whose background has been flattened first (`backgroundFlattened`): that
+    /// lifts a shadow on the paper to the paper's level, so what stays dark over a wide area is not paper.
+    ///
+    /// A grey closing (max then min over `window` x `window`) removes every dark mark narrower than the window —
+    /// letters, bars — and keeps dark areas wider than it; where that closing is under `ratio` times the paper's
+    /// level (its 90th percentile) the pixel is desk. The corresponding C function is `pixCloseGray`.
+    public func deskWhitened(window: Int = 31, ratio: Double = 0.5) -> GrayImage {
+        _ = LeptonicaPix.silenceMessages
+        let size = Int32(window | 1)
+        guard width > window, height > window, let gray = LeptonicaPix(gray: self),
+              let closed = LeptonicaPix(pixCloseGray(gray.pointer, size, size))?.copyGray8() else { return self }
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in 0..<closed.height {
+            for x in 0..<closed.width { histogram[Int(closed[x, y])] += 1 }
+        }
+        let count = closed.width * closed.height
+        var paper = 0, below = 0
+        while paper < 255, below + histogram[paper] < count * 9 / 10 { below += histogram[paper]; paper += 1 }
+        let desk = UInt8(Double(paper) * ratio)
+        var out = self
+        for y in 0..<height {
+            for x in 0..<width where closed[x, y] < desk { out[x, y] = 255 }
+        }
+        return out
     }
 }

@@ -47,4 +47,34 @@ final class BackgroundLevelTests: XCTestCase {
         XCTAssertEqual(levels.count, (640 / 32) * (400 / 32))
         XCTAssertEqual(levels.first, 235, "every tile's level is the paper, even where a third of it is ink")
     }
+
+    // `deskWhitened`: the dark desk around a light band goes white, the print and the paper stay.
+
+    func testTheDeskAroundABandIsWhitenedAndThePrintKept() {
+        // A band across the middle (rows 120-280) of a near-black desk with grain, printed with the page's bars.
+        var photo = Self.printedPage()
+        for y in 0..<photo.height where y < 120 || y >= 280 {
+            for x in 0..<photo.width { photo[x, y] = UInt8(15 + (y * 7 + x / 3) % 20) }
+        }
+        let whitened = photo.deskWhitened()
+        XCTAssertEqual(whitened[320, 20], 255, "desk above the band")
+        XCTAssertEqual(whitened[320, 380], 255, "desk below the band")
+        XCTAssertEqual(whitened[42, 155], 40, "a letter's stroke on the band")
+        XCTAssertEqual(whitened[55, 155], 235, "the band's paper between letters")
+    }
+
+    func testAnEvenPageHasNoDesk() {
+        let page = Self.printedPage()
+        XCTAssertEqual(page.deskWhitened().pixels, page.pixels, "letters narrower than the window are not desk")
+    }
+
+    func testDarkPrintWiderThanALetterOnlyGoesWhiteWhenWiderThanTheWindow() {
+        // A 20-px-wide dark bar (a bold rule, a barcode's quiet dark side) stays; a 60-px dark block is desk-like.
+        var page = Self.printedPage()
+        for y in 100..<200 { for x in 300..<320 { page[x, y] = 30 } }
+        for y in 100..<200 { for x in 400..<460 { page[x, y] = 30 } }
+        let whitened = page.deskWhitened()
+        XCTAssertEqual(whitened[310, 150], 30)
+        XCTAssertEqual(whitened[430, 150], 255)
+    }
 }
