@@ -87,18 +87,6 @@ struct OCRBenchmark {
     }
 
     static func tesseractCLI(_ file: String) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")
-        p.arguments = [file, "stdout"]
-        var env = ProcessInfo.processInfo.environment
-        env["OMP_THREAD_LIMIT"] = "1"
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try toolOutput("/usr/bin/tesseract", [file, "stdout"], environment: ["OMP_THREAD_LIMIT": "1"]), as: UTF8.self)
     }
 }

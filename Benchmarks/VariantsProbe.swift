@@ -71,20 +71,8 @@ struct VariantsProbe {
     /// `cardscan scan --json FOLDER` (the CLI beside this binary, region pinned as the tests pin it), scored.
     func score(_ folder: String) throws -> CardPhotoScore {
         let cardscan = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/cardscan"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: cardscan)
-        process.arguments = ["scan", "--json", folder]
-        var environment = ProcessInfo.processInfo.environment
-        environment["CARDSCAN_REGION"] = ""
-        environment["CARDSCAN_CONFIG"] = "/nonexistent"
-        environment["TZ"] = "UTC"
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try toolOutput(cardscan, ["scan", "--json", folder],
+                                  environment: ["CARDSCAN_REGION": "", "CARDSCAN_CONFIG": "/nonexistent", "TZ": "UTC"])
         var score = CardPhotoScore()
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let result = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],

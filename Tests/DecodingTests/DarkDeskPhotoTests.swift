@@ -12,10 +12,8 @@ import XCTest
 /// is the upright one.
 final class DarkDeskPhotoTests: XCTestCase {
     func testAWristbandOnABlackDeskReadsWhenTheDeskIsWhitened() throws {
-        let folder = (TestPaths.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev")
-        try TestPaths.requireCorpus(folder)
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/img_0003.json")))
-        let fields = (truth as? [String: Any])?["fields"] as? [String: Any] ?? [:]
+        let fields = try TestPaths.cardsDevFields("img_0003")
+        let folder = TestPaths.cardsDev
         let dob = try XCTUnwrap(fields["dob"] as? String)
         let nameWords = try XCTUnwrap(fields["name"] as? String).uppercased().split(separator: " ").map(String.init)
 

@@ -32,6 +32,17 @@ enum TestPaths {
         try sampleTruth(name)["fields"] as? [String: Any] ?? [:]
     }
 
+    /// ../shared/corpus/cards-dev: 120 card photos with ground truth.
+    static let cardsDev = (packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev")
+
+    /// The ground-truth fields of a cards-dev photo (`img_0011` for img_0011.json); the set must be there
+    /// (`requireCorpus`).
+    static func cardsDevFields(_ name: String) throws -> [String: Any] {
+        try requireCorpus(cardsDev)
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(cardsDev)/\(name).json")))
+        return (truth as? [String: Any])?["fields"] as? [String: Any] ?? [:]
+    }
+
     static func scratchFolder(_ name: String = #function) throws -> String {
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-tests-\(getpid())-\(name.filter(\.isLetter))")
         try? FileManager.default.removeItem(atPath: dir)

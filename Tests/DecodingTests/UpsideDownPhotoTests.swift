@@ -10,10 +10,8 @@ import XCTest
 /// Read only the guessed way, that flattened block gave upside-down junk and the card lost its NHS number and name.
 final class UpsideDownPhotoTests: XCTestCase {
     func testAWristbandTurnedOverReadsLikeTheUprightOne() throws {
-        let folder = (TestPaths.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev")
-        try TestPaths.requireCorpus(folder)
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/img_0011.json")))
-        let fields = (truth as? [String: Any])?["fields"] as? [String: Any] ?? [:]
+        let fields = try TestPaths.cardsDevFields("img_0011")
+        let folder = TestPaths.cardsDev
         let nhs = try XCTUnwrap(fields["nhs_number"] as? String)
         let surname = try XCTUnwrap((fields["name"] as? String)?.split(separator: " ").last.map { String($0).uppercased() })
 
