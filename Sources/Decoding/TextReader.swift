@@ -218,22 +218,12 @@ public final class TextReader {
                 // Each way up; and when neither reads as text even flattened, each way up with the desk around
                 // the paper whitened too (`deskWhitened`): a levelled wristband on a black desk can read as
                 // nothing until then. Only then: on blocks that read, whitening the desk cost fields.
-                var candidates = [(flattened, "flattened")]
-                candidates.append((Self.turn(flattened, quarterTurns: 2).0, "flattened-other-way"))
-                var best = (lines: again, index: 0)
-                var index = 1
-                while index < candidates.count {
-                    let lines = recognize(candidates[index].0, layout: .automatic, why: candidates[index].1)
-                    if Self.wayUpEvidence(lines) > Self.wayUpEvidence(best.lines) { best = (lines, index) }
-                    if index == 1, Self.wayUpEvidence(best.lines) < Self.settlingQuality {
-                        let whitened = flattened.deskWhitened()
-                        candidates += [(whitened, "desk-whitened"), (Self.turn(whitened, quarterTurns: 2).0, "desk-whitened-other-way")]
-                    }
-                    index += 1
+                var best = readBothWaysUp(flattened, readAlready: again, why: "flattened")
+                if Self.wayUpEvidence(best.lines) < Self.settlingQuality {
+                    let whitened = readBothWaysUp(flattened.deskWhitened(), readAlready: nil, why: "desk-whitened")
+                    if Self.wayUpEvidence(whitened.lines) > Self.wayUpEvidence(best.lines) { best = whitened }
                 }
-                again = best.lines
-                flattenedFinal = candidates[best.index].0
-                if best.index % 2 == 1 { turnedBack = Self.turn(flattened, quarterTurns: 2).1 }
+                (again, flattenedFinal, turnedBack) = (best.lines, best.image, best.turnBack)
             }
             if Self.quality(again) > settledQuality {
                 if let turnedBack {
@@ -312,6 +302,17 @@ public final class TextReader {
             settled = max(firstQuality, otherQuality) >= Self.settlingQuality
         }
         return (final, back, lines, flipped, upright, settled)
+    }
+
+    /// `image` read as it is (unless `readAlready` holds that reading) and turned 180°, the reading with more
+    /// evidence of upright print (`wayUpEvidence`) kept, the one as it is on a tie; `turnBack` maps the turned
+    /// image's points back when the turned one won.
+    private func readBothWaysUp(_ image: GrayImage, readAlready: [TesseractEngine.Line]?, why: String)
+        -> (lines: [TesseractEngine.Line], image: GrayImage, turnBack: ((Double, Double) -> (Double, Double))?) {
+        let asItIs = readAlready ?? recognize(image, layout: .automatic, why: why)
+        let (turned, turnBack) = Self.turn(image, quarterTurns: 2)
+        let turnedLines = recognize(turned, layout: .automatic, why: "\(why)-other-way")
+        return Self.wayUpEvidence(turnedLines) > Self.wayUpEvidence(asItIs) ? (turnedLines, turned, turnBack) : (asItIs, image, nil)
     }
 
     /// One tesseract pass; with traces on, its purpose, image size and time go to stderr (never the text).
