@@ -172,11 +172,15 @@ final class FieldLayoutTests: XCTestCase {
             (["Name: Alex McExample"], "Alex McExample"),
             (["Name: Alex MacExample"], "Alex MacExample"),
             (["EXAMPLE, Alex’ (F)"], "Alex Example"),
+            // Labels read as lines of their own, after the values (a small card's `Name` and `SS Number` labels):
+            // the line under `Name` is the next label, and the name stands unlabelled.
+            (["Social Security Card", "ALEX EXAMPLE", "Date of Birth 10 Aug 1976", "Name", "SS Number"], "ALEX EXAMPLE"),
         ]
         for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
         for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],
                      ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"],
-                     ["AB Name Date of birth"], ["Dr Name: 12345"], ["Beech Grove"], ["Alma Terrace"]] {
+                     ["AB Name Date of birth"], ["Dr Name: 12345"], ["Beech Grove"], ["Alma Terrace"], ["Name", "SS Number"],
+                     ["Name", "Date Of Birth"], ["NAME", "HOSPITAL NO"]] {
             XCTAssertTrue(values(.name, card).isEmpty, "\(card)")
         }
     }

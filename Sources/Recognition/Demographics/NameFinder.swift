@@ -94,7 +94,9 @@ public enum NameFinder {
             !w.contains(where: \.isNumber) && w.contains(where: \.isLetter)
                 && w.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." }
         }
-        return cleanName(words.joined(separator: " "))
+        // Held to the unlabelled standard: no card word. OCR often reads a card's labels as a run of lines of their
+        // own (`Name`, `SS Number`, then the values), and the line under `Name` is then the next label.
+        return cleanName(words.joined(separator: " "), allowVocabulary: false, capitalSurname: true)
     }
 
     /// The line without a stray mark OCR read before it (`O Name: …`, `| Name: …`), when it starts with one: a token
