@@ -172,6 +172,9 @@ final class FieldLayoutTests: XCTestCase {
             (["Name: Alex McExample"], "Alex McExample"),
             (["Name: Alex MacExample"], "Alex MacExample"),
             (["EXAMPLE, Alex’ (F)"], "Alex Example"),
+            (["Name: Alex FitzExample"], "Alex FitzExample"),
+            (["O'EXAMPLE, Alex"], "Alex O'Example"),
+            (["Name: Alex O'Example"], "Alex O'Example"),
             // Labels read as lines of their own, after the values (a small card's `Name` and `SS Number` labels):
             // the line under `Name` is the next label, and the name stands unlabelled.
             (["Social Security Card", "ALEX EXAMPLE", "Date of Birth 10 Aug 1976", "Name", "SS Number"], "ALEX EXAMPLE"),
@@ -180,7 +183,9 @@ final class FieldLayoutTests: XCTestCase {
         for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],
                      ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"],
                      ["AB Name Date of birth"], ["Dr Name: 12345"], ["Beech Grove"], ["Alma Terrace"], ["Name", "SS Number"],
-                     ["Name", "Date Of Birth"], ["NAME", "HOSPITAL NO"]] {
+                     ["Name", "Date Of Birth"], ["NAME", "HOSPITAL NO"],
+                     // OCR's garbled and upside-down words, cased as no name is printed.
+                     ["CeRISTOPEEe Mollomly"], ["LT ObZZ TOSD"], ["Name: AlEx ExAMple"]] {
             XCTAssertTrue(values(.name, card).isEmpty, "\(card)")
         }
     }

@@ -246,6 +246,23 @@ public enum NameFinder {
         return first + " " + (surnameCaps ? titleCased(surname) : surname)
     }
 
+    /// A word cased as names are printed: in capitals (`EXAMPLE`), or a capital and small letters (`Example`), with
+    /// one more capital after a short prefix (`McExample`, `MacExample`, `DeExample`, `FitzExample`); each part of
+    /// `Sample-Smith` and `O'Neill` alike. OCR's garbled or upside-down words are cased otherwise (`CeRISTOPEEe`,
+    /// `ObZZ`), and a line of them passed for a name.
+    static func isCasedAsAName(_ word: String) -> Bool {
+        word.split(whereSeparator: { $0 == "-" || $0 == "'" }).allSatisfy { part in
+            if part.allSatisfy(\.isUppercase) { return true }
+            guard part.first!.isUppercase else { return false }
+            let capitals = part.indices.filter { part[$0].isUppercase }
+            guard capitals.count <= 2 else { return false }
+            guard capitals.count == 2, let second = capitals.last else { return true }
+            // The second capital starts a name of its own after a prefix of up to four letters, and is not the last.
+            let prefixLength = part.distance(from: part.startIndex, to: second)
+            return prefixLength <= 4 && part.index(after: second) < part.endIndex
+        }
+    }
+
     /// `O'NEILL` → `O'Neill`, `SAMPLE-SMITH` → `Sample-Smith`, `DE FREITAS` → `De Freitas`.
     static func titleCased(_ s: String) -> String {
         var out = ""
@@ -292,6 +309,7 @@ public enum NameFinder {
                 guard bare.first!.isUppercase, index > 0 || allowVocabulary else { return nil }
                 kept.append(bare)
             } else if bare.first!.isUppercase {
+                guard isCasedAsAName(bare) else { return nil }
                 kept.append(bare)
             } else if particles.contains(bare), index > 0, index < words.count - 1 {
                 kept.append(bare)
