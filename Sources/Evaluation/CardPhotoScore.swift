@@ -16,6 +16,9 @@ public struct CardPhotoScore {
     /// The images each field missed.
     public var misses: [String: [String]] = [:]
     public var wrongValidNHS: [String] = []
+    /// Valid name suggestions that are not the holder's name (a slip, a garbled line, a shop's name): names have no
+    /// check digit, so this is how far a valid name can be trusted.
+    public var wrongValidNames: [String] = []
     public var nhsBands: [Double: (shown: Int, right: Int)] = [:]
 
     public static func compact(_ text: String) -> String {
@@ -52,6 +55,13 @@ public struct CardPhotoScore {
         }
         if let jy = truth["jersey_ssn"] as? String { count("jy", values("jerseySocialSecurity").contains(jy), image) }
         if let gy = truth["guernsey_ssn"] as? String { count("gy", values("guernseySocialSecurity").contains(gy), image) }
+        let nameWords = Set(((truth["name"] as? String) ?? "").uppercased().split(separator: " ").map(String.init))
+        for suggestion in valid where suggestion["type"] as! String == "name" {
+            let value = suggestion["value"] as! String
+            if Set(value.uppercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)) != nameWords {
+                wrongValidNames.append("\(image): \(value)")
+            }
+        }
         if let name = truth["name"] as? String {
             // Every word of the name in a name suggestion, or in the Name: part of a demographics string.
             let words = name.uppercased().split(separator: " ").map(String.init)

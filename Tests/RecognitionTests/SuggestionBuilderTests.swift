@@ -123,4 +123,18 @@ final class SuggestionBuilderTests: XCTestCase {
         let other = builder.build(items: [items[0], line("t1", "MRN: 7654321")], region: gbTimezone).suggestions
         XCTAssertEqual(Set(other.filter { $0.type == "hospitalNumber" }.map(\.value)), ["J123456", "7654321"])
     }
+
+    /// Two passes over a wristband read its name two ways (cards-dev 0024 tilted: `FALLA, Arthur` and `PALLA,
+    /// Arthur`): one holder, so the surer reading is the valid name and the other an alternative, not valid.
+    func testOneHolderNameIsValid() {
+        let items = [line("t1", "EXAMPLE, Alex", confidence: 0.92), line("t2", "NHS: 999 000 0018"),
+                     line("t3", "EXAMPIE, Alex", confidence: 0.61)]
+        let names = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == "name" }
+        XCTAssertEqual(names.filter(\.valid).map(\.value), ["Alex Example"])
+        XCTAssertEqual(names.filter { !$0.valid }.map(\.value), ["Alex Exampie"])
+        XCTAssertEqual(names.first { !$0.valid }?.problem, "another reading of the holder's name is surer")
+        // The same name read twice is one suggestion, and valid.
+        let twice = builder.build(items: [line("t1", "EXAMPLE, Alex"), line("t2", "Name: Alex Example")], region: gbTimezone)
+        XCTAssertEqual(twice.suggestions.filter { $0.type == "name" }.map(\.valid), [true])
+    }
 }

@@ -31,6 +31,7 @@ public struct SuggestionBuilder: Sendable {
         } else {
             joined.removeAll { $0.kind == .jerseyPatientId }
         }
+        joined = keepingOneHolder(joined)
         joined += composites(from: joined, region: region.code)
         let ranked = joined.sorted {
             SuggestionOrdering.key(valid: $0.valid, kind: $0.kind, confidence: $0.confidence, region: region.code)
@@ -83,6 +84,20 @@ public struct SuggestionBuilder: Sendable {
             if readings.contains(where: \.valid) { joined[i].valid = true; joined[i].problem = nil }
         }
         return foldingSlipsIntoCodes(joined)
+    }
+
+    /// A card prints one holder's name. When its readings give several (`Arthur Falla` and, from another pass,
+    /// `Arthur Palla`), the surest stays valid and the others are kept as alternatives, not valid: a name has no
+    /// check to choose with, and two valid names are a contradiction a front end would otherwise show as fact.
+    func keepingOneHolder(_ joined: [Joined]) -> [Joined] {
+        let names = joined.indices.filter { joined[$0].kind == .name && joined[$0].valid }
+        guard names.count > 1, let surest = names.max(by: { joined[$0].confidence < joined[$1].confidence }) else { return joined }
+        var out = joined
+        for i in names where i != surest {
+            out[i].valid = false
+            out[i].problem = "another reading of the holder's name is surer"
+        }
+        return out
     }
 
     /// Kinds with no check character, so a printed slip passes their form: a hospital number, a social security
