@@ -25,6 +25,11 @@ public struct CardPhotoScore {
         String(text.uppercased().filter { !$0.isWhitespace && $0 != "\u{1D}" && $0 != "(" && $0 != ")" })
     }
 
+    /// The words of a name, upper-cased, whatever their order or commas (`HALL, Kathleen` = `Kathleen Hall`).
+    static func nameWords(_ name: String) -> Set<String> {
+        Set(name.uppercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init))
+    }
+
     public mutating func count(_ field: String, _ hit: Bool, _ image: String) {
         totals[field, default: 0] += 1
         if hit { hits[field, default: 0] += 1 } else { misses[field, default: []].append(image) }
@@ -55,16 +60,13 @@ public struct CardPhotoScore {
         }
         if let jy = truth["jersey_ssn"] as? String { count("jy", values("jerseySocialSecurity").contains(jy), image) }
         if let gy = truth["guernsey_ssn"] as? String { count("gy", values("guernseySocialSecurity").contains(gy), image) }
-        let nameWords = Set(((truth["name"] as? String) ?? "").uppercased().split(separator: " ").map(String.init))
+        let holder = Self.nameWords((truth["name"] as? String) ?? "")
         for suggestion in valid where suggestion["type"] as! String == "name" {
             let value = suggestion["value"] as! String
-            if Set(value.uppercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)) != nameWords {
-                wrongValidNames.append("\(image): \(value)")
-            }
+            if Self.nameWords(value) != holder { wrongValidNames.append("\(image): \(value)") }
         }
-        if let name = truth["name"] as? String {
+        if truth["name"] is String {
             // Every word of the name in a name suggestion, or in the Name: part of a demographics string.
-            let words = name.uppercased().split(separator: " ").map(String.init)
             var candidates = valid.filter { $0["type"] as! String == "name" }.map { ($0["value"] as! String).uppercased() }
             for s in valid where s["type"] as! String != "name" {
                 let value = (s["value"] as! String).uppercased()
@@ -72,10 +74,7 @@ public struct CardPhotoScore {
                     candidates.append(String(value[range.upperBound...].prefix { $0 != ":" }))
                 }
             }
-            count("name", candidates.contains { candidate in
-                let parts = Set(candidate.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init))
-                return words.allSatisfy(parts.contains)
-            }, image)
+            count("name", candidates.contains { holder.isSubset(of: Self.nameWords($0)) }, image)
         }
         if let hospital = truth["hospital_number"] as? String {
             let want = Self.compact(hospital)
