@@ -38,7 +38,13 @@ public final class BarcodeReader {
         return fullSize.map(Code32.interpreting)
     }
 
-    private func readWithRetries(_ image: GrayImage) -> [Barcode] {
+    private func readWithRetries(_ photo: GrayImage) -> [Barcode] {
+        // A noisy photo (a webcam in dim light) is read with its noise smoothed off: zbar's edge detector, zxing's
+        // binarizer and our symbol locator all break a code's bars and modules on the noise. Clean photos are read
+        // as they are (the blur costs contrast on modules a pixel or two wide). Geometry is unchanged, so bounds
+        // need no mapping. Small images are crops and renders, where a pixel is a module, not a sensor's sample.
+        let noisy = min(photo.width, photo.height) >= Self.noiseMeasuredFrom && photo.noiseLevel() >= Self.noisyAbove
+        let image = noisy ? photo.smoothed() : photo
         // Pass 1: each format by the reader that does it best.
         let (zbar, zxing, matrixOnly) = (zbar, zxing, matrixOnly)
         let firstStart = Date()
@@ -106,6 +112,11 @@ public final class BarcodeReader {
         }
         return []
     }
+
+    /// `GrayImage.noiseLevel` at and above which a photo counts as noisy (grey levels).
+    static let noisyAbove = 3.0
+    /// Images with a shorter side under this many pixels are never smoothed.
+    static let noiseMeasuredFrom = 240
 
     /// `CARDSCAN_TRACE_RETRIES=1` prints each retry, its time and whether it found a code, on stderr (for tuning
     /// the retry plan on real photos; never prints the content).
