@@ -137,4 +137,30 @@ final class SuggestionBuilderTests: XCTestCase {
         let twice = builder.build(items: [line("t1", "EXAMPLE, Alex"), line("t2", "Name: Alex Example")], region: gbTimezone)
         XCTAssertEqual(twice.suggestions.filter { $0.type == "name" }.map(\.valid), [true])
     }
+
+    /// Several slips can pass Mod 11 (cards-dev 0076 on a dim wristband: `640 847 2184` printed, `649 847 7164`
+    /// read, three slips, both valid). Invented test-range numbers: 999 000 0018, 999 180 0018 (two digits
+    /// apart) and 999 000 0182 (three) all pass.
+    func testADoubleSlipOfACodesNHSNumberJoinsTheCode() {
+        let items = [
+            RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "9990000018", bounds: box, confidence: 1),
+            line("t1", "NHS No: 999 180 0018"),
+        ]
+        let nhs = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == "nhsNumber" }
+        XCTAssertEqual(nhs.map(\.value), ["9990000018"], "the misread number is the code's, not another")
+        XCTAssertEqual(Set(nhs[0].from), ["b1", "t1"])
+    }
+
+    func testOnlyTheSurerOfTwoNearNHSReadingsIsValid() {
+        let items = [line("t1", "NHS No: 999 000 0018", confidence: 0.9), line("t2", "NHS No: 999 180 0018", confidence: 0.6),
+                     line("t3", "NHS No: 999 000 0182", confidence: 0.5)]
+        let nhs = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == "nhsNumber" }
+        XCTAssertEqual(nhs.filter(\.valid).map(\.value), ["9990000018"])
+        XCTAssertEqual(nhs.filter { !$0.valid }.map(\.value), ["9991800018", "9990000182"])
+        XCTAssertEqual(nhs.first { !$0.valid }?.problem, "another reading of this number is surer")
+        // Two numbers far apart may be two people's (a letter about a mother and her baby): both stay valid.
+        let two = builder.build(items: [line("t1", "NHS No: 999 000 0018"), line("t2", "NHS No: 999 456 7896")],
+                                region: gbTimezone).suggestions
+        XCTAssertEqual(two.filter { $0.type == "nhsNumber" && $0.valid }.count, 2)
+    }
 }

@@ -32,6 +32,7 @@ public struct SuggestionBuilder: Sendable {
             joined.removeAll { $0.kind == .jerseyPatientId }
         }
         joined = keepingOneHolder(joined)
+        joined = keepingOneReadingOfANumber(joined)
         joined += composites(from: joined, region: region.code)
         let ranked = joined.sorted {
             SuggestionOrdering.key(valid: $0.valid, kind: $0.kind, confidence: $0.confidence, region: region.code)
@@ -100,23 +101,49 @@ public struct SuggestionBuilder: Sendable {
         return out
     }
 
+    /// Two valid printed readings of an NHS number a few digits apart are one number misread, not two people's:
+    /// Mod 11 catches every single slip but lets about one in eleven of the rest through (a dim wristband's
+    /// `640 847 2184` read as `649 847 7164`, three slips, both passing). The surer reading stays valid, the other
+    /// becomes an alternative. Numbers further apart are left alone: a letter may name two people.
+    func keepingOneReadingOfANumber(_ joined: [Joined]) -> [Joined] {
+        var out = joined
+        let numbers = out.indices.filter { out[$0].kind == .nhsNumber && out[$0].valid }
+            .sorted { out[$0].confidence > out[$1].confidence }
+        for (rank, i) in numbers.enumerated() where out[i].valid {
+            for k in numbers.dropFirst(rank + 1) where out[k].valid
+                && Self.editDistance(out[i].value, out[k].value, limit: Self.nhsSlipDistance) <= Self.nhsSlipDistance {
+                out[k].valid = false
+                out[k].problem = "another reading of this number is surer"
+            }
+        }
+        return out
+    }
+
     /// Kinds with no check character, so a printed slip passes their form: a hospital number, a social security
     /// number.
     static let uncheckedKinds: Set<SuggestionKind> = [.hospitalNumber, .jerseySocialSecurity, .guernseySocialSecurity, .nationalInsurance]
 
+    /// Kinds whose printed slips a code on the card settles: the unchecked ones, and NHS numbers, whose check lets
+    /// about one in eleven multiple slips through.
+    static let kindsCodesSettle = uncheckedKinds.union([.nhsNumber])
+
     /// A printed reading that differs from a code's value of the same kind by at most this many characters is that
     /// value misread (`K714761` printed beside a code carrying `K714781`).
     static let slipDistance = 2
+    /// The same for NHS numbers: ten digits, so three slips still leave seven in place, and two different people's
+    /// numbers agree in seven places about once in a hundred thousand pairs.
+    static let nhsSlipDistance = 3
 
-    /// Printed readings of an unchecked kind that a code on the card contradicts by a slip or two are the code's
-    /// value misread: they join the code's suggestion instead of being offered as another value.
+    /// Printed readings that a code of the same kind on the card contradicts by a slip or two are the code's value
+    /// misread: they join the code's suggestion instead of being offered as another value.
     func foldingSlipsIntoCodes(_ joined: [Joined]) -> [Joined] {
         var out = joined
         var drop = Set<Int>()
-        for i in out.indices where Self.uncheckedKinds.contains(out[i].kind) && !out[i].fromBarcode {
+        for i in out.indices where Self.kindsCodesSettle.contains(out[i].kind) && !out[i].fromBarcode {
+            let limit = out[i].kind == .nhsNumber ? Self.nhsSlipDistance : Self.slipDistance
             let code = out.indices.first { k in
                 k != i && out[k].kind == out[i].kind && out[k].fromBarcode && out[k].valid
-                    && Self.editDistance(out[k].value, out[i].value, limit: Self.slipDistance) <= Self.slipDistance
+                    && Self.editDistance(out[k].value, out[i].value, limit: limit) <= limit
             }
             guard let k = code else { continue }
             for id in out[i].from where !out[k].from.contains(id) { out[k].from.append(id) }
