@@ -7,12 +7,12 @@ extension GrayImage {
     /// rendered code with modules a pixel wide) reads high whatever its noise.
     public func noiseLevel() -> Double {
         guard width >= 3, height >= 3 else { return 0 }
-        // |mask response| is at most 16 * 255; a histogram gives the median in one pass.
+        // |mask response| is at most 16 * 255; a histogram gives the quartile in one pass.
         var histogram = [Int](repeating: 0, count: 16 * 255 + 1)
         var count = 0
         pixels.withUnsafeBufferPointer { p in
             let s = stride
-            // Every second row: the estimate is a median over hundreds of thousands of pixels either way.
+            // Every second row: the estimate is a quartile of hundreds of thousands of pixels either way.
             for y in Swift.stride(from: 1, to: height - 1, by: 2) {
                 let above = (y - 1) * s, row = y * s, below = (y + 1) * s
                 for x in 1..<(width - 1) {

@@ -138,8 +138,8 @@ final class SuggestionBuilderTests: XCTestCase {
         XCTAssertEqual(twice.suggestions.filter { $0.type == "name" }.map(\.valid), [true])
     }
 
-    /// Several slips can pass Mod 11 (cards-dev 0076 on a dim wristband: `640 847 2184` printed, `649 847 7164`
-    /// read, three slips, both valid). Invented test-range numbers: 999 000 0018, 999 180 0018 (two digits
+    /// Several slips can pass Mod 11 (cards-dev 0076's wristband remade dim, noisy and median-filtered:
+    /// `640 847 2184` printed, `649 847 7164` read, three slips, both valid). Invented test-range numbers: 999 000 0018, 999 180 0018 (two digits
     /// apart) and 999 000 0182 (three) all pass.
     func testADoubleSlipOfACodesNHSNumberJoinsTheCode() {
         let items = [

@@ -102,13 +102,14 @@ public struct SuggestionBuilder: Sendable {
     }
 
     /// Two valid printed readings of an NHS number a few digits apart are one number misread, not two people's:
-    /// Mod 11 catches every single slip but lets about one in eleven of the rest through (a dim wristband's
-    /// `640 847 2184` read as `649 847 7164`, three slips, both passing). The surer reading stays valid, the other
-    /// becomes an alternative. Numbers further apart are left alone: a letter may name two people.
+    /// Mod 11 catches every single slip but lets about one in eleven of the rest through (cards-dev 0076's
+    /// wristband remade dim, noisy and median-filtered: `640 847 2184` read as `649 847 7164`, three slips, both
+    /// passing). The surer reading stays valid, the other becomes an alternative. Numbers further apart are left
+    /// alone: a letter may name two people.
     func keepingOneReadingOfANumber(_ joined: [Joined]) -> [Joined] {
         var out = joined
         let numbers = out.indices.filter { out[$0].kind == .nhsNumber && out[$0].valid }
-            .sorted { out[$0].confidence > out[$1].confidence }
+            .sorted { (out[$0].confidence, -$0) > (out[$1].confidence, -$1) }  // ties: the first read
         for (rank, i) in numbers.enumerated() where out[i].valid {
             for k in numbers.dropFirst(rank + 1) where out[k].valid
                 && Self.editDistance(out[i].value, out[k].value, limit: Self.nhsSlipDistance) <= Self.nhsSlipDistance {
