@@ -67,7 +67,9 @@ enum RetryPlan {
     /// Cheapest and most often useful first (measured on the public corpus and on rendered codes; see README):
     /// small codes upscaled, inversion, a quiet zone added, large photos downscaled, 2D codes turned back by
     /// 10°, 20° and 30°, zxing's other binarizer, a local binarisation, steeper turns, a mid-size upscale.
-    static func attempts(for image: GrayImage) -> [RetryAttempt] {
+    /// `straightening` false leaves out the turn by the image's strongest edge direction (`BarcodeReader` makes
+    /// that turn on the full-size image of a large photo itself).
+    static func attempts(for image: GrayImage, straightening: Bool = true) -> [RetryAttempt] {
         let longSide = max(image.width, image.height)
         var plan: [RetryAttempt] = []
         if longSide < 640 {
@@ -80,7 +82,7 @@ enum RetryPlan {
         if longSide > 1500 {
             plan.append(scale(0.5))
         }
-        if let straightened = straightened(image) { plan.append(straightened) }
+        if straightening, let straightened = straightened(image) { plan.append(straightened) }
         // Light on dark: zxing alone, which reads every format (zbar's sweep of the inverted copy cost more than
         // zxing's and never read a code zxing missed there; upright, zxing alone reads 95 of zbar's 100 corpus reads).
         // Cost 0.5: measured against the first pass, 0.63 on the corpus's codeless photos, 0.3 on card photos.
