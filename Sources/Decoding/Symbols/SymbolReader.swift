@@ -8,22 +8,53 @@ import Imaging
 struct SymbolReader {
     let zxing: ZXingReader
 
-    /// Every Data Matrix and Aztec symbol found in `image`, in `image`'s pixels.
-    func read(_ image: GrayImage, formats: Set<BarcodeFormat>) -> [Barcode] {
+    /// Every Data Matrix and Aztec symbol found in `image`, in `image`'s pixels. When there is none, the small
+    /// square areas a symbol would make are looked at closer for any of `closerFormats` (`readingCloser`).
+    func read(_ image: GrayImage, formats: Set<BarcodeFormat>, closerFormats: Set<BarcodeFormat> = []) -> [Barcode] {
         var found: [Barcode] = []
         var clock = SymbolTrace.Clock()
         let binary = LocalThreshold.binarize(image, window: 31, offset: 6)
         clock.lap("binarised")
+        let areas = formats.contains(.dataMatrix) || !closerFormats.isEmpty ? symbolAreas(image, binary: binary) : []
+        clock.lap("dark areas")
         if formats.contains(.dataMatrix) {
-            found += readDataMatrix(image, binary: binary)
+            found += readDataMatrix(image, areas: areas)
             clock.lap("data matrix")
         }
         if formats.contains(.aztec) {
             found += readAztec(image, binary: binary)
             clock.lap("aztec")
         }
+        if found.isEmpty, !closerFormats.isEmpty {
+            found = readingCloser(image, areas: areas, formats: closerFormats)
+            clock.lap("closer look")
+        }
         return found
     }
+
+    /// A 2D code a couple of pixels a module (a QR code on a card in a webcam frame) is found by zxing's
+    /// detectors but sampled wrong: the same code cut out with a quiet zone and enlarged to about
+    /// `closerSide` pixels reads. Only areas shaped like a symbol (`symbolAreas`) and small enough to need it.
+    private func readingCloser(_ image: GrayImage, areas: [(quad: [PointF], score: Double)],
+                               formats: Set<BarcodeFormat>) -> [Barcode] {
+        for area in areas.prefix(Self.closerLooks) {
+            let xs = area.quad.map(\.x), ys = area.quad.map(\.y)
+            let side = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+            guard side >= 16, side <= Self.closerSide * 2 / 3 else { continue }
+            let bounds = Quad(x: Int(xs.min()!), y: Int(ys.min()!), width: Int(xs.max()! - xs.min()!), height: Int(ys.max()! - ys.min()!))
+            let around = ImageVariant.region(around: bounds, in: image, dx: Int(side * 0.4), dy: Int(side * 0.4))
+            let closer = around.then(ImageVariant.scaled(around.image, by: min(4, Self.closerSide / side)))
+            let found = zxing.read(closer.image, pass: .init(formats: formats, maxSymbols: 1))
+            SymbolTrace.note("closer look at \(bounds.minX),\(bounds.minY) \(Int(side)) px: \(found.isEmpty ? "nothing" : "read")")
+            if !found.isEmpty { return found.map(closer.mapToSource) }
+        }
+        return []
+    }
+
+    /// Side, in pixels, a closer look enlarges a small area to.
+    static let closerSide = 240.0
+    /// At most this many areas are looked at closer, most symbol-like first.
+    static let closerLooks = 4
 
     private func readAztec(_ image: GrayImage, binary: GrayImage) -> [Barcode] {
         var found: [Barcode] = []
@@ -58,10 +89,9 @@ struct SymbolReader {
         Quad(corners.map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) })
     }
 
-    private func readDataMatrix(_ image: GrayImage, binary: GrayImage) -> [Barcode] {
+    /// Dark areas shaped like a 2D symbol, most symbol-like first: each outlined by a quadrilateral.
+    private func symbolAreas(_ image: GrayImage, binary: GrayImage) -> [(quad: [PointF], score: Double)] {
         let shortSide = min(image.width, image.height)
-        var clock = SymbolTrace.Clock()
-        defer { clock.lap("data matrix candidates tried") }
         let (blobs, small) = DarkBlobs.find(in: binary, minSide: 14, maxSide: shortSide * 9 / 10)
         let candidates = blobs
             .filter { blob in
@@ -83,10 +113,13 @@ struct SymbolReader {
                 return (quad, shape * Double(blob.pixelCount).squareRoot())
             }
             .sorted { $0.score > $1.score }
-        clock.lap("dark areas")
-        SymbolTrace.note("\(candidates.count) dark area(s) to try as Data Matrix")
+        SymbolTrace.note("\(candidates.count) dark area(s) shaped like a symbol")
+        return candidates
+    }
+
+    private func readDataMatrix(_ image: GrayImage, areas: [(quad: [PointF], score: Double)]) -> [Barcode] {
         var found: [Barcode] = []
-        for candidate in candidates.prefix(16) {
+        for candidate in areas.prefix(16) {
             guard let symbol = DataMatrixLocator.locate(in: image, outline: candidate.quad) else { continue }
             guard let barcode = symbol.grids.lazy.compactMap({ decode($0, format: .dataMatrix, corners: symbol.corners) }).first
             else { continue }
