@@ -31,8 +31,7 @@ public struct SuggestionBuilder: Sendable {
         } else {
             joined.removeAll { $0.kind == .jerseyPatientId }
         }
-        joined = keepingOneHolder(joined)
-        joined = keepingOneReadingOfANumber(joined)
+        joined = keepingSurestReadings(joined)
         joined += composites(from: joined, region: region.code)
         let ranked = joined.sorted {
             SuggestionOrdering.key(valid: $0.valid, kind: $0.kind, confidence: $0.confidence, region: region.code)
@@ -87,34 +86,29 @@ public struct SuggestionBuilder: Sendable {
         return foldingSlipsIntoCodes(joined)
     }
 
-    /// A card prints one holder's name. When its readings give several (`Arthur Falla` and, from another pass,
-    /// `Arthur Palla`), the surest stays valid and the others are kept as alternatives, not valid: a name has no
-    /// check to choose with, and two valid names are a contradiction a front end would otherwise show as fact.
-    func keepingOneHolder(_ joined: [Joined]) -> [Joined] {
-        let names = joined.indices.filter { joined[$0].kind == .name && joined[$0].valid }
-        guard names.count > 1, let surest = names.max(by: { joined[$0].confidence < joined[$1].confidence }) else { return joined }
+    /// One card, one value of each of these: several valid readings that contradict each other are one value
+    /// misread, so the surest stays valid and the others are kept as alternatives with `problem`. A contradiction
+    /// a front end would otherwise show as fact.
+    /// - Names: any two (`Arthur Falla` and, from another pass, `Arthur Palla`): a name has no check to choose with.
+    /// - NHS numbers: two a few digits apart (`slipLimit`). Mod 11 catches every single slip but lets about one in
+    ///   eleven of the rest through (cards-dev 0076's wristband remade dim, noisy and median-filtered:
+    ///   `640 847 2184` read as `649 847 7164`, three slips, both passing). Numbers further apart are left alone:
+    ///   a letter may name two people.
+    func keepingSurestReadings(_ joined: [Joined]) -> [Joined] {
         var out = joined
-        for i in names where i != surest {
-            out[i].valid = false
-            out[i].problem = "another reading of the holder's name is surer"
-        }
-        return out
-    }
-
-    /// Two valid printed readings of an NHS number a few digits apart are one number misread, not two people's:
-    /// Mod 11 catches every single slip but lets about one in eleven of the rest through (cards-dev 0076's
-    /// wristband remade dim, noisy and median-filtered: `640 847 2184` read as `649 847 7164`, three slips, both
-    /// passing). The surer reading stays valid, the other becomes an alternative. Numbers further apart are left
-    /// alone: a letter may name two people.
-    func keepingOneReadingOfANumber(_ joined: [Joined]) -> [Joined] {
-        var out = joined
-        let numbers = out.indices.filter { out[$0].kind == .nhsNumber && out[$0].valid }
-            .sorted { (out[$0].confidence, -$0) > (out[$1].confidence, -$1) }  // ties: the first read
-        for (rank, i) in numbers.enumerated() where out[i].valid {
-            for k in numbers.dropFirst(rank + 1) where out[k].valid
-                && Self.editDistance(out[i].value, out[k].value, limit: Self.nhsSlipDistance) <= Self.nhsSlipDistance {
-                out[k].valid = false
-                out[k].problem = "another reading of this number is surer"
+        let rules: [(kind: SuggestionKind, contradict: (String, String) -> Bool, problem: String)] = [
+            (.name, { _, _ in true }, "another reading of the holder's name is surer"),
+            (.nhsNumber, { Self.editDistance($0, $1, limit: Self.slipLimit(.nhsNumber)) <= Self.slipLimit(.nhsNumber) },
+             "another reading of this number is surer"),
+        ]
+        for rule in rules {
+            let readings = out.indices.filter { out[$0].kind == rule.kind && out[$0].valid }
+                .sorted { (out[$0].confidence, -$0) > (out[$1].confidence, -$1) }  // ties: the first read
+            for (rank, i) in readings.enumerated() where out[i].valid {
+                for k in readings.dropFirst(rank + 1) where out[k].valid && rule.contradict(out[i].value, out[k].value) {
+                    out[k].valid = false
+                    out[k].problem = rule.problem
+                }
             }
         }
         return out
@@ -128,12 +122,11 @@ public struct SuggestionBuilder: Sendable {
     /// about one in eleven multiple slips through.
     static let kindsCodesSettle = uncheckedKinds.union([.nhsNumber])
 
-    /// A printed reading that differs from a code's value of the same kind by at most this many characters is that
-    /// value misread (`K714761` printed beside a code carrying `K714781`).
-    static let slipDistance = 2
-    /// The same for NHS numbers: ten digits, so three slips still leave seven in place, and two different people's
-    /// numbers agree in seven places about once in a hundred thousand pairs.
-    static let nhsSlipDistance = 3
+    /// A reading that differs from another of the same kind by at most this many characters is that value misread
+    /// (`K714761` printed beside a code carrying `K714781`): two for the short unchecked kinds; three for NHS
+    /// numbers, whose ten digits keep seven in place, and two different people's numbers agree in seven places
+    /// about once in a hundred thousand pairs.
+    static func slipLimit(_ kind: SuggestionKind) -> Int { kind == .nhsNumber ? 3 : 2 }
 
     /// Printed readings that a code of the same kind on the card contradicts by a slip or two are the code's value
     /// misread: they join the code's suggestion instead of being offered as another value.
@@ -141,7 +134,7 @@ public struct SuggestionBuilder: Sendable {
         var out = joined
         var drop = Set<Int>()
         for i in out.indices where Self.kindsCodesSettle.contains(out[i].kind) && !out[i].fromBarcode {
-            let limit = out[i].kind == .nhsNumber ? Self.nhsSlipDistance : Self.slipDistance
+            let limit = Self.slipLimit(out[i].kind)
             let code = out.indices.first { k in
                 k != i && out[k].kind == out[i].kind && out[k].fromBarcode && out[k].valid
                     && Self.editDistance(out[k].value, out[i].value, limit: limit) <= limit
