@@ -87,13 +87,22 @@ public final class TextReader {
     /// The photo as it is is always read: skipping it when the deblurred reading scored well lost 2-6 of each
     /// receipt field (on a long scan any reading scores well, and a false smear's reading is worse).
     public func read(_ image: GrayImage) -> Reading {
-        // Measured on the photo itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them; undone at
-        // the working size, so the cost stays that of a 1280 px frame whatever the photo. With a core to spare
-        // the estimate runs beside the first reading's tesseract passes (it needs nothing from them); started
-        // any earlier it competes with the barcode path, which has the other core while the text is found.
+        // Measured on a frame itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them; on a photo
+        // over 1.5 times the working size, at the working size: the same hand movement smears a 3200 px phone
+        // photo over 2.5 times the pixels, past the longest smear the estimate looks for. (Measuring every photo
+        // over 1280 px reduced changed nothing on cards-dev's 1920 px frames, and on a 1328 px receipt it found
+        // another false smear and lost the total.) Undone at the working size, so the cost stays that of a
+        // 1280 px frame whatever the photo.
+        // With a core to spare the estimate runs beside the first reading's tesseract passes (it needs nothing
+        // from them); started any earlier it competes with the barcode path, which has the other core while the
+        // text is found.
+        let longSide = Double(max(image.width, image.height))
+        let measuredOn = longSide > 1.5 * Self.workingLongSide ? Self.workingLongSide / longSide : 1
         func timedEstimate() -> (blur: MotionBlur?, ms: Int) {
             let start = Date()
-            return (image.motionBlur(), Int(Date().timeIntervalSince(start) * 1000))
+            let found = (measuredOn < 1 ? image.scaled(by: measuredOn) : image).motionBlur()
+            return (found.map { MotionBlur(degrees: $0.degrees, length: $0.length / measuredOn, strength: $0.strength) },
+                    Int(Date().timeIntervalSince(start) * 1000))
         }
         var estimating: InBackground<(blur: MotionBlur?, ms: Int)>?
         let first = readLevelled(image, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
@@ -103,7 +112,6 @@ public final class TextReader {
             FileHandle.standardError.write(Data("ocr stage smear-estimate \(estimateMs) ms\n".utf8))
         }
         guard let found else { return first }
-        let longSide = Double(max(image.width, image.height))
         let working = longSide > Self.workingLongSide ? image.scaled(by: Self.workingLongSide / longSide) : image
         let blur = MotionBlur(degrees: found.degrees, length: found.length * Double(working.width) / Double(image.width),
                               strength: found.strength)

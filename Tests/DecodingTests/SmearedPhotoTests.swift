@@ -19,6 +19,20 @@ final class SmearedPhotoTests: XCTestCase {
         XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read from the smeared photo: \(digits.count) lines")
     }
 
+    /// A phone photo is 3000-4000 px across: the same hand movement smears it over 2-3 times the pixels of a
+    /// 1280 px frame, past the longest smear looked for at full size. The smear is measured at the working size.
+    func testReadsTheNHSNumberOfASmearedPhonePhoto() throws {
+        let name = "gb-nhs-card-00"
+        let number = try TestPaths.sampleFields(name)["nhsNumber"] as! String
+        let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/\(name).jpg").scaled(by: 0.5)
+        // Smeared, then enlarged: a 28 px smear across a 3200x2400 photo.
+        let phonePhoto = Self.smear(photo, degrees: 30, length: 7).scaled(by: 4)
+        XCTAssertEqual(phonePhoto.width, 3200)
+        let reader = try TextReader()
+        let digits = reader.read(phonePhoto).lines.map { String($0.text.filter(\.isNumber)) }
+        XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read from the smeared phone photo: \(digits.count) lines")
+    }
+
     /// Each pixel the mean of the photo along a line `length` long at `degrees` (counter-clockwise, y up).
     static func smear(_ image: GrayImage, degrees: Double, length: Double) -> GrayImage {
         let t = degrees * .pi / 180, samples = Int(length * 2) + 1
