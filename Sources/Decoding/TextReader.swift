@@ -187,8 +187,11 @@ public final class TextReader {
                                                  workingFactor: factor)
             return (cut, back, level)
         }
+        let (frame, frameTransforms) = (work, transforms)
+        var blockCut = false
         if let layout, let (cut, back, level) = block(along: layout.angleDegrees) {
             (work, transforms, deskew) = (cut, back, level)
+            blockCut = true
             stage("layout")
         } else {
             levelByProjection(&work, &transforms, &turns, &deskew)
@@ -246,6 +249,18 @@ public final class TextReader {
                 lines = Self.merged(lines, again)
             }
             stage("flattened")
+        }
+        // 6c. No text in any block the marks outlined, any way up: the marks can outline the wrong thing (a phone
+        //     screen's small print seen at an angle gave too few marks, and the block cut from them was a sliver).
+        //     The whole frame is read as it is, as tesseract alone would read it, and kept if it reads better:
+        //     the text stage never reads less than tesseract alone. One pass, only on photos that read as nothing.
+        if blockCut, Self.quality(lines) < Self.settlingQuality {
+            let whole = recognize(frame, layout: .automatic, why: "whole-frame")
+            if Self.quality(whole) > Self.quality(lines) {
+                (final, lines, flipped, deskew) = (frame, whole, false, 0)
+                transforms = frameTransforms
+            }
+            stage("whole-frame")
         }
         // 7. Then tesseract's sparse-text mode on the chosen way up: it finds what layout analysis drops on a busy
         //    or uneven block (a photo beside the lines, a barcode below), while layout analysis keeps a label and

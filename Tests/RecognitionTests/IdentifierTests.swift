@@ -50,6 +50,12 @@ final class NHSNumberTests: XCTestCase {
         XCTAssertEqual(NHSNumberFinder.find(in: "123 456 7890").map(\.number.digits), ["1234567890"])
         XCTAssertTrue(NHSNumberFinder.find(in: "Tel 01534 445566").isEmpty)
         XCTAssertTrue(NHSNumberFinder.find(in: "12345678901").isEmpty)
+        // One of the two gaps lost by OCR: the number is found, but not as printed in the 3 3 4 grouping.
+        XCTAssertEqual(NHSNumberFinder.find(in: "943476 5919").map(\.number.digits), ["9434765919"])
+        XCTAssertEqual(NHSNumberFinder.find(in: "943 4765919").map(\.number.digits), ["9434765919"])
+        XCTAssertEqual(NHSNumberFinder.find(in: "943476 5919").first?.grouped, false)
+        XCTAssertTrue(NHSNumberFinder.find(in: "Card no. 633597 7058269272").isEmpty, "a longer run is not cut short")
+        XCTAssertTrue(NHSNumberFinder.find(in: "9434 765919").isEmpty, "only where the 3 3 4 gaps were")
     }
 }
 
@@ -114,6 +120,7 @@ final class PostcodeTests: XCTestCase {
         XCTAssertEqual(repairs("JE3 SRG"), ["~JE3 5RG"])
         XCTAssertEqual(repairs("Guernsey GY3 48G"), ["~GY3 4BG"], "8 where the inward code has a letter")
         XCTAssertEqual(repairs("41 Example Lane, Derby DE3@ 4JR"), ["~DE30 4JR"], "a mark glued to the outward code is a slip, not a separator")
+        XCTAssertEqual(repairs("41 Example Lane, Derby DE3® 4JR"), ["~DE30 4JR"], "® is a round 0 too (a 60% and a keystoned photo)")
         XCTAssertEqual(repairs("AB1 2CD"), [], "C is never an inward letter, and nothing to repair")
     }
 

@@ -1,4 +1,5 @@
-/// Finds NHS/CHI/H&C numbers in OCR text: `943 476 5919`, `943-476-5919` or `9434765919`.
+/// Finds NHS/CHI/H&C numbers in OCR text: `943 476 5919`, `943-476-5919` or `9434765919` (or `943476 5919`,
+/// a gap lost).
 ///
 /// OCR digit slips are repaired from `DigitRepair`'s table, at most two characters, inside a run that is otherwise
 /// digits, and only when exactly one repair passes Modulus 11: a repair never turns an invalid reading into a guess.
@@ -64,6 +65,11 @@ public enum NHSNumberFinder {
             }
         }
         if run(start, 10) { return (Array(c[start..<(start + 10)]), start + 10, false) }
+        // 3-3-4 with one of its two gaps lost (`441784 8467`, `441 7848467`): OCR drops a narrow gap between digit
+        // groups. Not taken as the grouping.
+        for first in [6, 3] where run(start, first) && start + first < c.count && c[start + first] == " " && run(start + first + 1, 10 - first) {
+            return (Array(c[start..<(start + first)] + c[(start + first + 1)..<(start + 11)]), start + 11, false)
+        }
         return nil
     }
 }
