@@ -45,4 +45,67 @@ enum StripeAngle {
         if degrees > 45 { degrees -= 90 }
         return degrees
     }
+
+    /// The tilt, as `of` gives it, of the most bar-like patch of the image: a patch whose edges nearly all face one
+    /// way (mod 180°, so a code's bars count and text, whose strokes face two ways a quarter turn apart, does not).
+    /// A code's own bars are what straightening serves, and the whole image's edges can disagree with them: on a
+    /// letter photographed with the camera tipped back, its text averaged 3.5° where the code's bars leant 6°
+    /// (perspective turns the lines of one page by different angles). Nil when no patch is bar-like (bars give
+    /// 0.8-0.95 of a patch's edge weight within 7°; text, wood grain and cloth under 0.45 on cards-dev).
+    static func ofBars(_ image: GrayImage) -> Double? {
+        // Twice `of`'s resolution: a code's modules must survive the reduction.
+        let longSide = max(image.width, image.height)
+        let small = longSide > 800 ? image.scaled(by: 800 / Double(longSide)) : image
+        let w = small.width, h = small.height, patch = 48, step = 24
+        guard w > patch + 2, h > patch + 2 else { return nil }
+        // Each pixel's edge orientation (whole degrees, mod 180) and strength; 0 where the edge is weak.
+        var orientation = [UInt8](repeating: 0, count: w * h), strength = [Int32](repeating: 0, count: w * h)
+        small.pixels.withUnsafeBufferPointer { p in
+            let s = small.stride
+            for y in 1..<(h - 1) {
+                for x in 1..<(w - 1) {
+                    let i = y * s + x
+                    let gx = Int(p[i - s + 1]) + 2 * Int(p[i + 1]) + Int(p[i + s + 1]) - Int(p[i - s - 1]) - 2 * Int(p[i - 1]) - Int(p[i + s - 1])
+                    let gy = Int(p[i + s - 1]) + 2 * Int(p[i + s]) + Int(p[i + s + 1]) - Int(p[i - s - 1]) - 2 * Int(p[i - s]) - Int(p[i - s + 1])
+                    let magnitude = abs(gx) + abs(gy)
+                    guard magnitude > 120 else { continue }
+                    var angle = atan2(Double(gy), Double(gx)) * 180 / .pi
+                    if angle < 0 { angle += 180 }
+                    orientation[y * w + x] = UInt8(min(179, Int(angle)))
+                    strength[y * w + x] = Int32(magnitude)
+                }
+            }
+        }
+        var best: (share: Double, degrees: Double)?
+        var histogram = [Double](repeating: 0, count: 180)
+        for top in Swift.stride(from: 1, through: h - 1 - patch, by: step) {
+            for left in Swift.stride(from: 1, through: w - 1 - patch, by: step) {
+                for i in histogram.indices { histogram[i] = 0 }
+                var edges = 0, total = 0.0
+                for y in top..<(top + patch) {
+                    for x in left..<(left + patch) where strength[y * w + x] > 0 {
+                        histogram[Int(orientation[y * w + x])] += Double(strength[y * w + x])
+                        edges += 1; total += Double(strength[y * w + x])
+                    }
+                }
+                // A patch of bars is full of edges; a patch with a few is a letter or a line.
+                guard edges * 12 >= patch * patch else { continue }
+                var peak = 0, peakWeight = 0.0
+                for centre in 0..<180 {
+                    var sum = 0.0
+                    for k in -3...3 { sum += histogram[(centre + k + 180) % 180] }
+                    if sum > peakWeight { (peak, peakWeight) = (centre, sum) }
+                }
+                let share = peakWeight / total
+                guard share >= 0.6, share > best?.share ?? 0 else { continue }
+                var offset = 0.0
+                for k in -3...3 { offset += Double(k) * histogram[(peak + k + 180) % 180] }
+                var degrees = (Double(peak) + 0.5 + offset / peakWeight).truncatingRemainder(dividingBy: 90)
+                if degrees < 0 { degrees += 90 }
+                if degrees > 45 { degrees -= 90 }
+                best = (share, degrees)
+            }
+        }
+        return best?.degrees
+    }
 }
