@@ -164,6 +164,8 @@ final class FieldLayoutTests: XCTestCase {
             (["Given name(s): Alex", "Family name: Example"], "Alex Example"),
             (["Patient: EXAMPLE, Alex J (Mr)"], "Alex J Example"),
             (["SAMPLE-EXAMPLE, Alex J."], "Alex J Sample-Example"),
+            // A capital read small (a tilted band): p, s, o… differ from P, S, O only in height.
+            (["a pEREXAMPLE, Alex"], "Alex Perexample"),
             // A mark OCR read between the columns ends the name; one before the label is dropped.
             (["Name Date of birth", "ALEX EXAMPLE __ 14-Jul-1945"], "ALEX EXAMPLE"),
             (["O Name: Ms Alex Example"], "Alex Example"),

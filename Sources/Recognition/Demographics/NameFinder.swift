@@ -225,7 +225,7 @@ public enum NameFinder {
         if strict {
             // OCR reads marks beside a band's name (`[a] PEREIRA, Dorothy`): the surname is the run of capitalised
             // words just before the comma.
-            let words = parts[0].split(separator: " ")
+            let words = parts[0].split(separator: " ").map { capitalisedFirstLetter(String($0)) }
             let tail = words.reversed().prefix { w in w.count >= 2 && w.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" } }
             parts[0] = tail.reversed().joined(separator: " ")
         }
@@ -261,6 +261,16 @@ public enum NameFinder {
             let prefixLength = part.distance(from: part.startIndex, to: second)
             return prefixLength <= 4 && part.index(after: second) < part.endIndex
         }
+    }
+
+    /// A word in capitals whose first letter OCR read small (`pEREIRA`, `sMITH`): the letters whose small and
+    /// capital forms differ only in size (c, o, p, s, u, v, w, x, z) are told apart by their height alone, which a
+    /// tilted or blurred line blurs. Other words come back as they are.
+    static func capitalisedFirstLetter(_ word: String) -> String {
+        guard word.count >= 3, let first = word.first, "copsuvwxz".contains(first),
+              word.dropFirst().allSatisfy({ $0.isUppercase || $0 == "-" || $0 == "'" }),
+              word.dropFirst().contains(where: \.isLetter) else { return word }
+        return first.uppercased() + word.dropFirst()
     }
 
     /// `O'NEILL` → `O'Neill`, `SAMPLE-SMITH` → `Sample-Smith`, `DE FREITAS` → `De Freitas`.
