@@ -47,8 +47,12 @@ public enum NameFinder {
         "club", "gym", "library", "parking", "permit", "visitor", "employee", "id", "identity", "insurance", "policy",
         "scheme", "contact", "emergency", "sex", "male", "female", "gp", "consultant", "maternity", "outpatient",
         "pharmacy", "prescription", "credit", "debit", "platinum", "gold", "silver", "premium", "account", "sort",
-"code", "st", "co", "shop", "store", "stores", "market", "cafe", "coffee", "bake", "bakery", "grocers", "books",
-        "garden", "world", "worker", "key", "university", "surname", "forename", "forenames", "firstname", "hospitals", "fitness", "leisure", "centre", "executive", "director", "officer", "nurse", "doctor", "team", "office",
+        "code", "st", "co", "shop", "store", "stores", "market", "cafe", "coffee", "bake", "bakery", "grocers", "books",
+        "garden", "world", "worker", "key", "university", "surname", "forename", "forenames", "firstname", "hospitals",
+        "fitness", "leisure", "executive", "director", "officer", "nurse", "doctor", "team", "office",
+        // A business card's job title under the name (`Client Services`, read upside down as `Client Ser`).
+        "client", "clients", "customer", "sales", "support", "senior", "associate", "adviser", "advisor", "analyst",
+        "coordinator", "assistant", "receptionist", "operations", "marketing", "specialist", "engineer",
     ]
 
     /// Address words that are also common surnames (`HALL, Joseph`, `Rachel WARD`): allowed as the last word of a
@@ -197,14 +201,15 @@ public enum NameFinder {
     /// The text after a name label at the start of the line, or nil when it does not start with one.
     static func afterLabel(_ line: String) -> String? {
         let lower = line.lowercased()
-        // OCR's `Nome:` / `Narne:` / `paame:`: a four-letter word one letter away from `name`, or a word of up to six
-        // letters ending `ame` (a mark read into the label's start), with its colon.
+        // OCR's `Nome:` / `Narne:` / `paame:` / `ame:`: a four-letter word one letter away from `name`, or a word of
+        // up to six letters ending `ame` (a mark read into the label's start, or its first letter lost against a
+        // card's border line), with its colon.
         // A space OCR put inside the label (`N ame:`, after a stray mark: `. N ame:`) is no word break.
         if let colon = lower.firstIndex(of: ":") {
             let before = lower[..<colon]
             let word = before.count <= 8 && before.contains(" ") ? Substring(before.filter(\.isLetter)) : before
             if word == "name" || word.count == 4 && zip(word, "name").filter({ $0 != $1 }).count == 1
-                || (4...6).contains(word.count) && word.allSatisfy(\.isLetter) && word.hasSuffix("ame") {
+                || (3...6).contains(word.count) && word.allSatisfy(\.isLetter) && word.hasSuffix("ame") {
                 return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             }
         }
