@@ -157,6 +157,7 @@ final class FieldLayoutTests: XCTestCase {
             (["Health Card", "Alex de la Example"], "Alex de la Example"),
             (["paame: ALEX EXAMPLE"], "ALEX EXAMPLE"),
             (["ame: Alex Example"], "Alex Example"),
+            (["Patient: OrAlex Le Example"], "Alex Le Example"),
             (["Re: Or Alex Example"], "Alex Example"),
             (["Forename(s): Alex", "Surname: EXAMPLE", "DOB: 14/07/1945"], "Alex EXAMPLE"),
             (["Surname", "EXAMPLE", "Forename(s)", "Alex"], "Alex EXAMPLE"),
@@ -185,7 +186,7 @@ final class FieldLayoutTests: XCTestCase {
         for (card, name) in cases { XCTAssertEqual(values(.name, card), [name], "\(card)") }
         for card in [["Kite Bank"], ["States of Guernsey", "Social Security"], ["St Martin", "GY4 9ZZ"], ["NAME DATE OF BIRTH"],
                      ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"],
-                     ["AB Name Date of birth"], ["Dr Name: 12345"], ["Client Ser"], ["Beech Grove"], ["Alma Terrace"], ["Name", "SS Number"],
+                     ["AB Name Date of birth"], ["Dr Name: 12345"], ["Client Ser"], ["Or Alex"], ["Six Weeks,"], ["Beech Grove"], ["Alma Terrace"], ["Name", "SS Number"],
                      ["Name", "Date Of Birth"], ["NAME", "HOSPITAL NO"],
                      // OCR's garbled and upside-down words, cased as no name is printed.
                      ["CeRISTOPEEe Mollomly"], ["LT ObZZ TOSD"], ["Name: AlEx ExAMple"]] {

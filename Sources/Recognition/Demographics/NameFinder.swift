@@ -53,6 +53,8 @@ public enum NameFinder {
         // A business card's job title under the name (`Client Services`, read upside down as `Client Ser`).
         "client", "clients", "customer", "sales", "support", "senior", "associate", "adviser", "advisor", "analyst",
         "coordinator", "assistant", "receptionist", "operations", "marketing", "specialist", "engineer",
+        // A letter's `within six weeks`.
+        "day", "days", "week", "weeks", "month", "months", "year", "years",
     ]
 
     /// Address words that are also common surnames (`HALL, Joseph`, `Rachel WARD`): allowed as the last word of a
@@ -113,14 +115,15 @@ public enum NameFinder {
     }
 
     /// OCR sometimes loses the spaces of a small printed name (`DrAlexLe Example`): a word is split where a lower-case
-    /// letter meets a capital, after a title, or after a part of three letters or more. `McDonald`, `MacLeod`,
+    /// letter meets a capital, after a title (or `Or`, OCR's `Dr`), or after a part of three letters or more. `McDonald`, `MacLeod`,
     /// `FitzGerald`, `DeSouza` and `O'Neill` stay whole.
     static func splitRunTogether(_ word: String) -> [String] {
         var parts: [String] = []
         var current = ""
         for ch in word {
             if ch.isUppercase, let last = current.last, last.isLowercase,
-               titles.contains(current.lowercased()) || current.count >= 3 && !["mac", "fitz"].contains(current.lowercased()) {
+               titles.contains(current.lowercased()) || current == "Or"
+                || current.count >= 3 && !["mac", "fitz"].contains(current.lowercased()) {
                 parts.append(current)
                 current = ""
             }
@@ -301,8 +304,10 @@ public enum NameFinder {
         while let first = words.first, titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) {
             words.removeFirst()
         }
-        // `Or` in front of two more words is OCR's `Dr`.
+        // `Or` in front of two more words is OCR's `Dr`; in front of one, it is `Dr` with the surname lost
+        // (`Dr Oscar Example` read as `Or Oscar`): no name.
         if words.count >= 3, words[0] == "Or" { words.removeFirst() }
+        if words.count == 2, words[0] == "Or" { return nil }
         guard (1...5).contains(words.count) else { return nil }
         if !allowVocabulary {
             // A title after the first word (`ED Dr J Example`: a ward and its doctor) is not one person's name.
