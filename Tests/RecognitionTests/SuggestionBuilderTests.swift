@@ -138,6 +138,17 @@ final class SuggestionBuilderTests: XCTestCase {
         XCTAssertEqual(twice.suggestions.filter { $0.type == "name" }.map(\.valid), [true])
     }
 
+    /// One holder, one date of birth: two passes over a keystoned card read `03/05/1982` and `08/08/1982`
+    /// (cards-dev 0024), both plausible; the surer stays valid, the other is an alternative.
+    func testOneDateOfBirthIsValid() {
+        let items = [line("t1", "Date of birth: 03/05/1982", confidence: 0.92), line("t2", "Name: Alex Example"),
+                     line("t3", "Date of birth: 08/08/1982", confidence: 0.7)]
+        let dates = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == "dateOfBirth" }
+        XCTAssertEqual(dates.filter(\.valid).map(\.value), ["1982-05-03"])
+        XCTAssertEqual(dates.filter { !$0.valid }.map(\.value), ["1982-08-08"])
+        XCTAssertEqual(dates.first { !$0.valid }?.problem, "another reading of the holder's date of birth is surer")
+    }
+
     /// Several slips can pass Mod 11 (cards-dev 0076's wristband remade dim, noisy and median-filtered:
     /// `640 847 2184` printed, `649 847 7164` read, three slips, both valid). Invented test-range numbers: 999 000 0018, 999 180 0018 (two digits
     /// apart) and 999 000 0182 (three) all pass.

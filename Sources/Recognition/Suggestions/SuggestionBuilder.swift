@@ -90,6 +90,9 @@ public struct SuggestionBuilder: Sendable {
     /// misread, so the surest stays valid and the others are kept as alternatives with `problem`. A contradiction
     /// a front end would otherwise show as fact.
     /// - Names: any two (`Arthur Falla` and, from another pass, `Arthur Palla`): a name has no check to choose with.
+    /// - Dates of birth: any two, for the same reason (cards-dev 0024 keystoned: `03/05/1982` and, from a second
+    ///   pass, `08/08/1982`, both plausible). On cards-dev and its seven remakes the surest was the right one
+    ///   wherever two were valid.
     /// - NHS numbers: two a few digits apart (`slipLimit`). Mod 11 catches every single slip but lets about one in
     ///   eleven of the rest through (cards-dev 0076's wristband remade dim, noisy and median-filtered:
     ///   `640 847 2184` read as `649 847 7164`, three slips, both passing). Numbers further apart are left alone:
@@ -98,6 +101,7 @@ public struct SuggestionBuilder: Sendable {
         var out = joined
         let rules: [(kind: SuggestionKind, contradict: (String, String) -> Bool, problem: String)] = [
             (.name, { _, _ in true }, "another reading of the holder's name is surer"),
+            (.dateOfBirth, { _, _ in true }, "another reading of the holder's date of birth is surer"),
             (.nhsNumber, { Self.editDistance($0, $1, limit: Self.slipLimit(.nhsNumber)) <= Self.slipLimit(.nhsNumber) },
              "another reading of this number is surer"),
         ]
