@@ -2,8 +2,9 @@ import Evaluation
 import Foundation
 
 /// `cardscan-bench variants [DIR]`: how recall holds when the same cards are photographed differently. Each photo
-/// of a card-photo set with ground truth (default ../shared/corpus/cards-dev) is remade six ways with ImageMagick —
-/// turned over, at 60% size, dim and noisy, heavily JPEG-compressed, tilted 9° more, at phone-camera size — and every version goes
+/// of a card-photo set with ground truth (default ../shared/corpus/cards-dev) is remade seven ways with ImageMagick —
+/// turned over, at 60% size, dim and noisy, heavily JPEG-compressed, tilted 9° more, at phone-camera size, with
+/// the camera tipped back (keystoned) — and every version goes
 /// through `cardscan scan --json`, scored as CardsDevRecallTests scores the set. A development set's own figures
 /// flatter whatever was learned from it; a field that holds on the set and falls on its variants is a class of
 /// photo that does not generalise yet. No variant is a test: some make print legitimately unreadable (60% of a
@@ -21,6 +22,10 @@ struct VariantsProbe {
         ("tilted 9° more", ["-background", "#808078", "-rotate", "9", "-quality", "90"]),
         // A phone camera's 3000-4000 px: the same scene over 2.5 times the pixels (print, smear and desk grain alike).
         ("2.5x size (phone)", ["-filter", "Lanczos", "-resize", "250%", "-quality", "90"]),
+        // The camera tipped back: the top corners pulled in by 12% of the width and down by 6% of the height.
+        ("keystoned", ["-virtual-pixel", "edge", "-distort", "Perspective",
+                       "0,0 %[fx:w*0.12],%[fx:h*0.06]  %[fx:w],0 %[fx:w*0.88],%[fx:h*0.06]  0,%[fx:h] 0,%[fx:h]  %[fx:w],%[fx:h] %[fx:w],%[fx:h]",
+                       "-quality", "90"]),
     ]
 
     func run() throws {
