@@ -56,11 +56,11 @@ struct VariantsProbe {
         print("")
         print("\(MachineInfo.current.description); \(photos.count) photos per row; valid suggestions; release build.")
         print("")
-        print("| photos | " + CardPhotoScore.fields.joined(separator: " | ") + " | wrong valid NHS | wrong valid names |")
-        print("|---|" + String(repeating: "---:|", count: CardPhotoScore.fields.count + 2))
+        print("| photos | " + CardPhotoScore.fields.joined(separator: " | ") + " | wrong valid NHS | wrong valid names | wrong valid DOBs |")
+        print("|---|" + String(repeating: "---:|", count: CardPhotoScore.fields.count + 3))
         for (name, score) in rows {
             let cells = CardPhotoScore.fields.map { "\(score.hits[$0] ?? 0)/\(score.totals[$0] ?? 0)" }
-            print("| \(name) | " + cells.joined(separator: " | ") + " | \(score.wrongValidNHS.count) | \(score.wrongValidNames.count) |")
+            print("| \(name) | " + cells.joined(separator: " | ") + " | \(score.wrongValidNHS.count) | \(score.wrongValidNames.count) | \(score.wrongValidDOBs.count) |")
         }
         print("")
         print("Missed on a remade photo but read as photographed (field: photos):")

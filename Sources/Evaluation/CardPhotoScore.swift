@@ -19,6 +19,9 @@ public struct CardPhotoScore {
     /// Valid name suggestions that are not the holder's name (a slip, a garbled line, a shop's name): names have no
     /// check digit, so this is how far a valid name can be trusted.
     public var wrongValidNames: [String] = []
+    /// Valid dates of birth that are not the holder's: a digit slip that leaves a plausible date (`17/11/1968` for
+    /// 1988) passes every check a date has.
+    public var wrongValidDOBs: [String] = []
     public var nhsBands: [Double: (shown: Int, right: Int)] = [:]
 
     public static func compact(_ text: String) -> String {
@@ -51,6 +54,9 @@ public struct CardPhotoScore {
         }
         if let nhs { count("nhs", values("nhsNumber").contains(nhs), image) }
         if let dob = truth["dob"] as? String { count("dob", values("dateOfBirth").contains(dob), image) }
+        for value in values("dateOfBirth") where value != truth["dob"] as? String {
+            wrongValidDOBs.append("\(image): \(value)")
+        }
         if let postcode = truth["postcode"] as? String {
             let want = Self.compact(postcode)
             count("postcode", valid.contains { s in

@@ -62,8 +62,10 @@ final class CardsDevRecallTests: XCTestCase {
             print("\(String(format: "%.1f-%.1f", band, band + 0.1).padding(toLength: 12, withPad: " ", startingAt: 0))"
                   + "\(tally.shown)".padding(toLength: 7, withPad: " ", startingAt: 0) + "\(tally.right)")
         }
-        // Names have no check: how many valid ones are wrong is reported, for the trend, not asserted.
+        // Names and dates of birth have no check: how many valid ones are wrong is reported, for the trend, not
+        // asserted.
         print("valid names that are not the holder's: \(score.wrongValidNames.count)")
+        print("valid dates of birth that are not the holder's: \(score.wrongValidDOBs.count)")
         XCTAssertEqual(score.wrongValidNHS, [], "a wrong NHS number was marked valid")
     }
 }
