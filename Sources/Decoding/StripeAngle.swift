@@ -20,10 +20,7 @@ enum StripeAngle {
             let s = small.stride
             for y in 1..<(h - 1) {
                 for x in 1..<(w - 1) {
-                    let i = y * s + x
-                    // Sobel.
-                    let gx = Int(p[i - s + 1]) + 2 * Int(p[i + 1]) + Int(p[i + s + 1]) - Int(p[i - s - 1]) - 2 * Int(p[i - 1]) - Int(p[i + s - 1])
-                    let gy = Int(p[i + s - 1]) + 2 * Int(p[i + s]) + Int(p[i + s + 1]) - Int(p[i - s - 1]) - 2 * Int(p[i - s]) - Int(p[i - s + 1])
+                    let (gx, gy) = sobel(p, at: y * s + x, stride: s)
                     let magnitude = abs(gx) + abs(gy)
                     guard magnitude > 120 else { continue }  // strong edges only: print, not paper grain
                     // Direction modulo 90°: bars and the text's strokes and lines all count for one angle.
@@ -64,9 +61,7 @@ enum StripeAngle {
             let s = small.stride
             for y in 1..<(h - 1) {
                 for x in 1..<(w - 1) {
-                    let i = y * s + x
-                    let gx = Int(p[i - s + 1]) + 2 * Int(p[i + 1]) + Int(p[i + s + 1]) - Int(p[i - s - 1]) - 2 * Int(p[i - 1]) - Int(p[i + s - 1])
-                    let gy = Int(p[i + s - 1]) + 2 * Int(p[i + s]) + Int(p[i + s + 1]) - Int(p[i - s - 1]) - 2 * Int(p[i - s]) - Int(p[i - s + 1])
+                    let (gx, gy) = sobel(p, at: y * s + x, stride: s)
                     let magnitude = abs(gx) + abs(gy)
                     guard magnitude > 120 else { continue }
                     var angle = atan2(Double(gy), Double(gx)) * 180 / .pi
@@ -107,5 +102,13 @@ enum StripeAngle {
             }
         }
         return best?.degrees
+    }
+
+    /// The Sobel gradient at pixel `i` of an image whose rows are `stride` apart (not on its border).
+    @inline(__always)
+    private static func sobel(_ p: UnsafeBufferPointer<UInt8>, at i: Int, stride s: Int) -> (x: Int, y: Int) {
+        let gx = Int(p[i - s + 1]) + 2 * Int(p[i + 1]) + Int(p[i + s + 1]) - Int(p[i - s - 1]) - 2 * Int(p[i - 1]) - Int(p[i + s - 1])
+        let gy = Int(p[i + s - 1]) + 2 * Int(p[i + s]) + Int(p[i + s + 1]) - Int(p[i - s - 1]) - 2 * Int(p[i - s]) - Int(p[i - s + 1])
+        return (gx, gy)
     }
 }

@@ -252,14 +252,13 @@ public final class TextReader {
         }
         // 6c. No text in any block the marks outlined, any way up: the marks can outline the wrong thing (a phone
         //     screen's small print seen at an angle gave too few marks, and the block cut from them was a sliver).
-        //     The whole frame is read as it is, as tesseract alone would read it, and kept if it reads better:
-        //     the text stage never reads less than tesseract alone. One pass, only on photos that read as nothing.
+        //     The whole working image is read as it is, as tesseract alone would read a photo; when it reads
+        //     better, its lines come first and the block's follow (a weak reading of the block may still hold a
+        //     field). One pass, only on photos that read as nothing.
+        var wholeFrameLines: [Line] = []
         if blockCut, Self.quality(lines) < Self.settlingQuality {
             let whole = recognize(frame, layout: .automatic, why: "whole-frame")
-            if Self.quality(whole) > Self.quality(lines) {
-                (final, lines, flipped, deskew) = (frame, whole, false, 0)
-                transforms = frameTransforms
-            }
+            if Self.quality(whole) > Self.quality(lines) { wholeFrameLines = Self.mapped(whole, through: frameTransforms) }
             stage("whole-frame")
         }
         // 7. Then tesseract's sparse-text mode on the chosen way up: it finds what layout analysis drops on a busy
@@ -278,7 +277,7 @@ public final class TextReader {
         }
         stage("sparse")
 
-        let result = Self.mapped(lines, through: transforms)
+        let result = Self.merged(wholeFrameLines, Self.mapped(lines, through: transforms))
         return Reading(lines: result, quarterTurns: turns % 4, deskewDegrees: deskew)
     }
 

@@ -115,8 +115,8 @@ public enum NameFinder {
     }
 
     /// OCR sometimes loses the spaces of a small printed name (`DrAlexLe Example`): a word is split where a lower-case
-    /// letter meets a capital, after a title (or `Or`, OCR's `Dr`), or after a part of three letters or more. `McDonald`, `MacLeod`,
-    /// `FitzGerald`, `DeSouza` and `O'Neill` stay whole.
+    /// letter meets a capital, after a title (or `Or`, OCR's `Dr`), or after a part of three letters or more.
+    /// `McDonald`, `MacLeod`, `FitzGerald`, `DeSouza` and `O'Neill` stay whole.
     static func splitRunTogether(_ word: String) -> [String] {
         var parts: [String] = []
         var current = ""
