@@ -74,6 +74,11 @@ public final class TextReader {
     /// Readings of a block both ways up that both score under this (`quality`: a card word, or a few words cased as
     /// words) leave its way up unknown.
     static let settlingQuality = 3.0
+    /// A reading along a direction the marks barely support (`TextLayout.alternatives`, `weak`) must score this
+    /// to replace the chosen direction's: twice what settles a way up. Set between the two cases seen, so a
+    /// guess: the junk that took cards-dev 0043's dim remake off its lines scored 3.9; the right reading of 0007's
+    /// keystoned remake 7.8 (at `convincingQuality`, 9, that card lost its name); 0015 at phone size 13.6.
+    static let weakDirectionQuality = 2 * settlingQuality
     /// Lines layout analysis read at this confidence are not read again in sparse mode.
     static let settledLineConfidence = 0.85
 
@@ -204,10 +209,14 @@ public final class TextReader {
         // can outvote a small card's print; a blurred card's words merge into blobs). Those are read too, and
         // the reading with the most real text wins.
         if Self.quality(lines) < Self.convincingQuality, let layout {
-            for degrees in layout.alternativeAngles {
-                guard let (cut, cutBack, level) = block(along: degrees) else { continue }
+            for alternative in layout.alternatives {
+                guard let (cut, cutBack, level) = block(along: alternative.degrees) else { continue }
                 let other = readUpright(cut)
-                if Self.quality(other.lines) > Self.quality(lines) + 2 {
+                // A direction the marks barely support replaces the chosen one only when it reads as text twice
+                // over (`weakDirectionQuality`): a junk reading scoring 3.9 along one took the dim remake of
+                // cards-dev 0043 off its card's lines, which read only once flattened.
+                let needed = Self.quality(lines) + 2
+                if Self.quality(other.lines) > (alternative.weak ? max(needed, Self.weakDirectionQuality) : needed) {
                     (work, transforms, deskew) = (cut, cutBack, level)
                     (final, back, lines, flipped, upright, settled) = other
                 }

@@ -12,7 +12,10 @@ public struct TextLayout: Sendable {
     /// How many neighbour directions agreed with the angle: little text, or none, when small.
     public let support: Int
     /// Other directions the lines might run in, most supported first (at most two).
-    public let alternativeAngles: [Double]
+    public var alternativeAngles: [Double] { alternatives.map(\.degrees) }
+    /// The same, each with whether the marks barely support it (`weak`: under 30% of the chosen direction's
+    /// support), so a reader can ask more of a reading along it.
+    public let alternatives: [(degrees: Double, weak: Bool)]
     /// The marks that belong to text (they have neighbours of a similar size nearby).
     public let marks: [TextMark]
     private let medianMarkHeight: Double, medianMarkWidth: Double
@@ -87,16 +90,18 @@ public struct TextLayout: Sendable {
         // and the quarter turn read it tilted by 12°, as next to nothing).
         func separation(_ a: Double, _ b: Double) -> Double { let d = abs(a - b).truncatingRemainder(dividingBy: 180); return min(d, 180 - d) }
         let windowSums = (0..<180).map { centre in window(centre).reduce(0) { $0 + $1.weight } }
-        var others: [Double] = []
+        var others: [(degrees: Double, weak: Bool)] = []
         for centre in (0..<180).sorted(by: { windowSums[$0] > windowSums[$1] }) where windowSums[centre] >= max(Double(minimumSupport), 0.15 * total) {
             var candidate = Double(centre) + 0.5
             if candidate > 90 { candidate -= 180 }
-            if separation(candidate, angle) >= 20, others.allSatisfy({ separation($0, candidate) >= 20 }) { others.append(candidate) }
+            if separation(candidate, angle) >= 20, others.allSatisfy({ separation($0.degrees, candidate) >= 20 }) {
+                others.append((candidate, windowSums[centre] < 0.3 * total))
+            }
             if others.count == 2 { break }
         }
         let quarter = angle > 0 ? angle - 90 : angle + 90
-        if others.allSatisfy({ separation($0, quarter) >= 20 }) { others.append(quarter) }
-        alternativeAngles = Array(others.prefix(2))
+        if others.allSatisfy({ separation($0.degrees, quarter) >= 20 }) { others.append((quarter, false)) }
+        alternatives = Array(others.prefix(2))
         let text = all.indices.filter { neighbourCount[$0] >= 2 }.map { all[$0] }
         marks = text.count >= 6 ? text : all
         // The print size is a mark's extent across the lines: its height for lines running across the image,

@@ -21,7 +21,7 @@ final class DimPhotoCodeTests: XCTestCase {
         for photo in Self.photos {
             let truth = try XCTUnwrap(TestPaths.cardsDevFields(photo)["barcode"] as? [String: Any], photo)
             let text = try XCTUnwrap(truth["text"] as? String)
-            let image = try ImageLoader().load(contentsOf: try dimRemake(of: photo, in: scratch))
+            let image = try ImageLoader().load(contentsOf: try Self.dimRemake(of: photo, in: scratch))
             let found = reader.read(image)
             // GS1's group separators aside, as the set's scoring compares them.
             XCTAssertTrue(found.contains { CardPhotoScore.compact($0.text) == CardPhotoScore.compact(text) },
@@ -35,7 +35,7 @@ final class DimPhotoCodeTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         for photo in Self.photos {
             let asTaken = try ImageLoader().load(contentsOf: "\(TestPaths.cardsDev)/\(photo).jpg")
-            let dim = try ImageLoader().load(contentsOf: try dimRemake(of: photo, in: scratch))
+            let dim = try ImageLoader().load(contentsOf: try Self.dimRemake(of: photo, in: scratch))
             XCTAssertLessThan(asTaken.noiseLevel(), BarcodeReader.noisyAbove / 2, photo)
             XCTAssertGreaterThanOrEqual(dim.noiseLevel(), BarcodeReader.noisyAbove, photo)
             XCTAssertLessThan(dim.smoothed().noiseLevel(), BarcodeReader.noisyAbove, "\(photo): smoothing takes the noise off")
@@ -58,7 +58,7 @@ final class DimPhotoCodeTests: XCTestCase {
         XCTAssertEqual(GrayImage(width: 50, height: 50, filledWith: 200).noiseLevel(), 0)
     }
 
-    private func dimRemake(of photo: String, in folder: String) throws -> String {
+    static func dimRemake(of photo: String, in folder: String) throws -> String {
         let out = "\(folder)/\(photo)-dim.jpg"
         try runTool("convert", ["\(TestPaths.cardsDev)/\(photo).jpg", "-auto-orient", "-strip", "-seed", "1",
                                 "-evaluate", "multiply", "0.45", "-attenuate", "0.4", "+noise", "Gaussian",

@@ -30,6 +30,8 @@ final class TextLayoutTests: XCTestCase {
         let layout = try XCTUnwrap(TextLayout(marks: grain + card))
         XCTAssertEqual(layout.angleDegrees, 0, accuracy: 2, "the grain has the most support")
         XCTAssertTrue(layout.alternativeAngles.contains { abs($0 - 78) < 3 }, "alternatives: \(layout.alternativeAngles)")
+        XCTAssertEqual(layout.alternatives.first { abs($0.degrees - 78) < 3 }?.weak, true,
+                       "under 30% of the grain's support: a reading along it must convince")
     }
 
     /// With nothing else along another direction, the quarter turn of the lines stays the hypothesis (blurred
@@ -37,5 +39,6 @@ final class TextLayoutTests: XCTestCase {
     func testTheQuarterTurnIsTheHypothesisWhenNothingElseRuns() throws {
         let layout = try XCTUnwrap(TextLayout(marks: Self.rows(6, of: 30, at: 100, 100, degrees: 5)))
         XCTAssertTrue(layout.alternativeAngles.contains { abs($0 - -85) < 3 }, "alternatives: \(layout.alternativeAngles)")
+        XCTAssertEqual(layout.alternatives.first { abs($0.degrees - -85) < 3 }?.weak, false)
     }
 }
