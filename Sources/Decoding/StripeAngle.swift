@@ -16,20 +16,10 @@ enum StripeAngle {
         guard w > 8, h > 8 else { return nil }
         let bins = 90
         var histogram = [Double](repeating: 0, count: bins)
-        small.pixels.withUnsafeBufferPointer { p in
-            let s = small.stride
-            for y in 1..<(h - 1) {
-                for x in 1..<(w - 1) {
-                    let (gx, gy) = sobel(p, at: y * s + x, stride: s)
-                    let magnitude = abs(gx) + abs(gy)
-                    guard magnitude > 120 else { continue }  // strong edges only: print, not paper grain
-                    // Direction modulo 90°: bars and the text's strokes and lines all count for one angle.
-                    var angle = atan2(Double(gy), Double(gx)) * 180 / .pi
-                    angle = angle.truncatingRemainder(dividingBy: 90)
-                    if angle < 0 { angle += 90 }
-                    histogram[min(bins - 1, Int(angle / 90 * Double(bins)))] += Double(magnitude)
-                }
-            }
+        forEachStrongEdge(of: small) { _, _, degrees, magnitude in
+            // Direction modulo 90°: bars and the text's strokes and lines all count for one angle.
+            let angle = degrees.truncatingRemainder(dividingBy: 90)
+            histogram[min(bins - 1, Int(angle / 90 * Double(bins)))] += Double(magnitude)
         }
         let total = histogram.reduce(0, +)
         guard total > 0 else { return nil }
@@ -57,19 +47,9 @@ enum StripeAngle {
         guard w > patch + 2, h > patch + 2 else { return nil }
         // Each pixel's edge orientation (whole degrees, mod 180) and strength; 0 where the edge is weak.
         var orientation = [UInt8](repeating: 0, count: w * h), strength = [Int32](repeating: 0, count: w * h)
-        small.pixels.withUnsafeBufferPointer { p in
-            let s = small.stride
-            for y in 1..<(h - 1) {
-                for x in 1..<(w - 1) {
-                    let (gx, gy) = sobel(p, at: y * s + x, stride: s)
-                    let magnitude = abs(gx) + abs(gy)
-                    guard magnitude > 120 else { continue }
-                    var angle = atan2(Double(gy), Double(gx)) * 180 / .pi
-                    if angle < 0 { angle += 180 }
-                    orientation[y * w + x] = UInt8(min(179, Int(angle)))
-                    strength[y * w + x] = Int32(magnitude)
-                }
-            }
+        forEachStrongEdge(of: small) { x, y, degrees, magnitude in
+            orientation[y * w + x] = UInt8(Int(degrees))
+            strength[y * w + x] = Int32(magnitude)
         }
         var best: (share: Double, degrees: Double)?
         var histogram = [Double](repeating: 0, count: 180)
@@ -102,6 +82,26 @@ enum StripeAngle {
             }
         }
         return best?.degrees
+    }
+
+    /// Each strong edge of `image` (Sobel magnitude over 120: print, not paper grain), with its gradient's
+    /// direction in degrees, [0, 180).
+    @inline(__always)
+    private static func forEachStrongEdge(of image: GrayImage, _ body: (_ x: Int, _ y: Int, _ degrees: Double, _ magnitude: Int) -> Void) {
+        let w = image.width, h = image.height, s = image.stride
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in 1..<(h - 1) {
+                for x in 1..<(w - 1) {
+                    let (gx, gy) = sobel(p, at: y * s + x, stride: s)
+                    let magnitude = abs(gx) + abs(gy)
+                    guard magnitude > 120 else { continue }
+                    var degrees = atan2(Double(gy), Double(gx)) * 180 / .pi
+                    if degrees < 0 { degrees += 180 }
+                    if degrees >= 180 { degrees -= 180 }  // atan2 gives 180 for a gradient pointing left
+                    body(x, y, degrees, magnitude)
+                }
+            }
+        }
     }
 
     /// The Sobel gradient at pixel `i` of an image whose rows are `stride` apart (not on its border).
