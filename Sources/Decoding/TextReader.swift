@@ -101,23 +101,26 @@ public final class TextReader {
         // With a core to spare the estimate runs beside the first reading's tesseract passes (it needs nothing
         // from them); started any earlier it competes with the barcode path, which has the other core while the
         // text is found.
+        // A photo over the working size is reduced once: the text is found on that copy, the smear measured on it
+        // (over 1920 px) and undone on it.
         let longSide = Double(max(image.width, image.height))
+        let reduced = longSide > Self.workingLongSide ? image.scaled(by: Self.workingLongSide / longSide) : nil
         let measuredOn = longSide > 1.5 * Self.workingLongSide ? Self.workingLongSide / longSide : 1
         func timedEstimate() -> (blur: MotionBlur?, ms: Int) {
             let start = Date()
-            let found = (measuredOn < 1 ? image.scaled(by: measuredOn) : image).motionBlur()
+            let found = (measuredOn < 1 ? reduced ?? image : image).motionBlur()
             return (found.map { MotionBlur(degrees: $0.degrees, length: $0.length / measuredOn, strength: $0.strength) },
                     Int(Date().timeIntervalSince(start) * 1000))
         }
         var estimating: InBackground<(blur: MotionBlur?, ms: Int)>?
-        let first = readLevelled(image, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
+        let first = readLevelled(image, reduced: reduced, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
         let (found, estimateMs) = estimating?.value ?? timedEstimate()
         let measured = Date()
         if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr stage smear-estimate \(estimateMs) ms\n".utf8))
         }
         guard let found else { return first }
-        let working = longSide > Self.workingLongSide ? image.scaled(by: Self.workingLongSide / longSide) : image
+        let working = reduced ?? image
         let blur = MotionBlur(degrees: found.degrees, length: found.length * Double(working.width) / Double(image.width),
                               strength: found.strength)
         // A smear that the reduction to working size shrinks below a few pixels costs tesseract nothing there (and
@@ -150,7 +153,8 @@ public final class TextReader {
 
     /// One reading of `image`: found, levelled, uprighted, read by layout analysis and then sparse text.
     /// `onceFound` is called when the text has been found and levelled, before tesseract reads it.
-    private func readLevelled(_ image: GrayImage, onceFound: (() -> Void)? = nil) -> Reading {
+    /// `reduced`: `image` already scaled to the working size, when the caller made that copy for itself.
+    private func readLevelled(_ image: GrayImage, reduced: GrayImage? = nil, onceFound: (() -> Void)? = nil) -> Reading {
         var stageStart = Date()
         func stage(_ name: String) {
             guard traces || Self.trace else { return }
@@ -164,7 +168,7 @@ public final class TextReader {
         let longSide = Double(max(image.width, image.height))
         let factor = longSide > Self.workingLongSide ? Self.workingLongSide / longSide : (longSide < Self.smallLongSide ? 2 : 1)
         if factor != 1 {
-            work = image.scaled(by: factor)
+            work = factor < 1 ? reduced ?? image.scaled(by: factor) : image.scaled(by: factor)
             let fx = Double(image.width) / Double(work.width), fy = Double(image.height) / Double(work.height)
             transforms.append { x, y in (x * fx, y * fy) }
         }
