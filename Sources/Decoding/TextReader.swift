@@ -113,7 +113,21 @@ public final class TextReader {
                     Int(Date().timeIntervalSince(start) * 1000))
         }
         var estimating: InBackground<(blur: MotionBlur?, ms: Int)>?
-        let first = readLevelled(image, reduced: reduced, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
+        var first = readLevelled(image, reduced: reduced, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
+        // Nothing read: the desk may be what was read. A textured desk (granite, carpet, coarse grain) gives more
+        // letter-sized marks than the card's print and tesseract takes a frame of texture for a picture. The
+        // paper is found by its smooth surface, everything off it set to its grey, and the photo read again.
+        if Self.quality(first.lines) < Self.settlingQuality, let onPaper = (reduced ?? image).paperMasked() {
+            let paperReading = readLevelled(onPaper)
+            if traces || Self.trace {
+                FileHandle.standardError.write(Data("ocr paper-only quality \(Self.quality(paperReading.lines)) (frame \(Self.quality(first.lines)))\n".utf8))
+            }
+            if Self.quality(paperReading.lines) > Self.quality(first.lines) {
+                first = Reading(lines: TextReader.merged(Self.lines(paperReading.lines, from: onPaper, to: image), first.lines),
+                                quarterTurns: paperReading.quarterTurns,
+                                deskewDegrees: paperReading.deskewDegrees)
+            }
+        }
         let (found, estimateMs) = estimating?.value ?? timedEstimate()
         let measured = Date()
         if traces || Self.trace {
@@ -133,15 +147,9 @@ public final class TextReader {
                 + "undone in \(Int(Date().timeIntervalSince(measured) * 1000)) ms\n").utf8))
         }
         // The sharpened copy may be smaller than the photo: its lines are scaled back to the photo's pixels.
-        let fx = Double(image.width) / Double(working.width), fy = Double(image.height) / Double(working.height)
-        func scaled(_ quad: Quad) -> Quad {
-            Quad(quad.points.map { Point(x: Int((Double($0.x) * fx).rounded()), y: Int((Double($0.y) * fy).rounded())) })
-        }
         let unsmeared = readLevelled(sharpened)
-        let second = Reading(lines: unsmeared.lines.map { line in
-            Line(text: line.text, confidence: line.confidence, bounds: scaled(line.bounds),
-                 words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: scaled($0.bounds)) })
-        }, quarterTurns: unsmeared.quarterTurns, deskewDegrees: unsmeared.deskewDegrees)
+        let second = Reading(lines: Self.lines(unsmeared.lines, from: working, to: image),
+                             quarterTurns: unsmeared.quarterTurns, deskewDegrees: unsmeared.deskewDegrees)
         let firstQuality = Self.quality(first.lines), secondQuality = Self.quality(second.lines)
         if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr motion blur quality before \(firstQuality) after \(secondQuality)\n".utf8))
@@ -149,6 +157,19 @@ public final class TextReader {
         let (better, other) = secondQuality > firstQuality ? (second, first) : (first, second)
         return Reading(lines: TextReader.merged(better.lines, other.lines), quarterTurns: better.quarterTurns,
                        deskewDegrees: better.deskewDegrees)
+    }
+
+    /// `lines` read on `copy` (a scaled copy of `image`), in `image`'s pixels.
+    static func lines(_ lines: [Line], from copy: GrayImage, to image: GrayImage) -> [Line] {
+        let fx = Double(image.width) / Double(copy.width), fy = Double(image.height) / Double(copy.height)
+        guard fx != 1 || fy != 1 else { return lines }
+        func scaled(_ quad: Quad) -> Quad {
+            Quad(quad.points.map { Point(x: Int((Double($0.x) * fx).rounded()), y: Int((Double($0.y) * fy).rounded())) })
+        }
+        return lines.map { line in
+            Line(text: line.text, confidence: line.confidence, bounds: scaled(line.bounds),
+                 words: line.words.map { Word(text: $0.text, confidence: $0.confidence, bounds: scaled($0.bounds)) })
+        }
     }
 
     /// One reading of `image`: found, levelled, uprighted, read by layout analysis and then sparse text.

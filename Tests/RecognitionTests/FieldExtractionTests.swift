@@ -205,6 +205,18 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertEqual(values(.address, addressed), ["1 Example Road, Guernsey GY1 1AA"])
         XCTAssertEqual(values(.name, addressed), ["Alex Example"])
         XCTAssertEqual(values(.address, ["Ms Example Road", "Guernsey GY1 1AA"]).count, 1)
+        // Untitled, the holder's name is still the first line of three above a postcode: a name as well.
+        XCTAssertEqual(values(.name, ["States of Jersey", "Alex EXAMPLE", "5 La Rue du Moulin", "St Ouen, Jersey JE3 2AB"]),
+                       ["Alex EXAMPLE"])
+        XCTAssertTrue(values(.name, ["12 Example Road", "St Ouen", "Jersey JE3 2AB"]).isEmpty, "a street is no name")
+        XCTAssertTrue(values(.name, ["Flat 2", "Example Road", "JE3 2AB"]).isEmpty)
+        XCTAssertTrue(values(.name, ["Clos des Pins", "St Helier", "Jersey JE2 4TQ"]).isEmpty, "no house number below")
+        XCTAssertTrue(values(.name, ["Rose Cottage", "12 Example Road", "Exampleton EX1 1AA"]).isEmpty, "a house's name")
+        // Marks read between the lines neither end an address nor count as its lines.
+        let flecked = ["Alex EXAMPLE", "11 Clos des Pins", "i", "l", "t", "| St Helier. Jersey JE2 4TQ"]
+        XCTAssertEqual(values(.address, flecked), ["11 Clos des Pins, | St Helier. Jersey JE2 4TQ"])
+        XCTAssertEqual(values(.name, flecked), ["Alex EXAMPLE"])
+        XCTAssertTrue(values(.name, ["Alex EXAMPLE", "JE3 2AB"]).isEmpty, "two lines: the name may be the street")
     }
 
     func testHospitalNumbersAreTheirOwnKind() {

@@ -37,7 +37,9 @@ struct DemographicsClassifier: EvidenceClassifier {
         // an address block.
         // Only a line OCR read with some certainty (garbled words pass for names), and only the surest one: a card
         // prints one holder.
-        let addressLines = Set(addressBlocks(in: card).flatMap { $0 })
+        let blocks = addressBlocks(in: card)
+        let addressees = Set(blocks.compactMap { Self.addressee(of: $0, in: card) })
+        let addressLines = Set(blocks.flatMap { $0 }).subtracting(addressees)
         let candidates = card.lines.enumerated().compactMap { i, line -> (Int, String)? in
             guard !addressLines.contains(i), line.confidence >= Self.unlabelledNameMinimumOCR else { return nil }
             let text = line.text
@@ -91,7 +93,8 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// Address: the postcode line and the lines just above it (at most four), stopping at a line that is a field
     /// of its own (a name, a date, a number, a label) and after the line that starts with `Address`.
     func addresses(in card: CardReading) -> [Evidence] {
-        addressBlocks(in: card).compactMap { block in
+        addressBlocks(in: card).compactMap { lines in
+            let block = Self.addressee(of: lines, in: card) == nil ? lines : Array(lines.dropFirst())
             guard let last = block.last else { return nil }
             let parts = block.map { Self.withoutAddressLabel(card.lines[$0].text) }.filter { !$0.isEmpty }
             let address = parts.joined(separator: ", ")
@@ -111,6 +114,9 @@ struct DemographicsClassifier: EvidenceClassifier {
             var k = index - 1
             while k >= 0, block.count < 5 {
                 let text = card.lines[k].text
+                // A mark OCR read as a character or two between the lines (a card's edge, a fleck) is no line of
+                // the address, and does not end it: five such marks hid a street and its addressee.
+                if text.filter({ $0.isLetter || $0.isNumber }).count < 3 { k -= 1; continue }
                 if Self.isAddressLabelOnly(text) { break }
                 guard !Self.isOtherField(text) else { break }
                 block.insert(k, at: 0)
@@ -120,6 +126,15 @@ struct DemographicsClassifier: EvidenceClassifier {
             blocks.append(block)
         }
         return blocks
+    }
+
+    /// The first line of an address of three or more lines, above a house number, is whom it is addressed to: a
+    /// card or a letter names its holder there (`Imogen QUARRENDON` above `5 La Rue du Moulin`). Without the house
+    /// number below, a street read without its number could pass for a name (`Clos des Pins`).
+    static func addressee(of block: [Int], in card: CardReading) -> Int? {
+        guard block.count >= 3, !card.lines[block[0]].text.contains(where: \.isNumber),
+              card.lines[block[1]].text.trimmingCharacters(in: .whitespaces).first?.isNumber == true else { return nil }
+        return block[0]
     }
 
     static func startsWithAddressLabel(_ line: String) -> Bool {

@@ -39,6 +39,9 @@ public enum NameFinder {
         "center", "service", "services", "nhs", "number", "no", "name", "date", "birth", "born", "address", "road",
         "street", "lane", "avenue", "close", "drive", "way", "place", "court", "house", "hall", "flat", "ward", "rue",
         "grove", "crescent", "terrace", "gardens", "mews", "parade", "boulevard", "cottages", "villas",
+        // A house's name on the line above its number's (`Rose Cottage` / `12 Example Road`).
+        "cottage", "farm", "farmhouse", "rectory", "vicarage", "bungalow", "apartment", "apartments", "flats",
+        "chalet", "maisonette",
         "route", "les", "valid", "thru", "until", "expires", "expiry", "member", "membership", "points", "reader",
         "rewards", "loyalty", "pass", "discount", "discounts", "staff", "consulting", "estates", "manager",
         "contribution", "savings", "bus", "concessionary", "dental", "physiotherapy", "appointment", "your", "next",

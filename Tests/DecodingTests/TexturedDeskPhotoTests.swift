@@ -1,0 +1,44 @@
+@testable import Decoding
+import Foundation
+@testable import Imaging
+import XCTest
+
+/// A card on a textured desk (Tests/Fixtures/textured-desk, made by Scripts/make-layout-probe: an addressograph
+/// card set in a narrow font, upside down on a grey-blue desk whose grain is letter-sized). Before the paper was
+/// looked for, nothing was read from it: the grain outvoted the print for the direction of the lines and
+/// tesseract took a frame of texture for a picture (the tesseract CLI reads nothing from it either).
+final class TexturedDeskPhotoTests: XCTestCase {
+    static let fixture = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/textured-desk/addressograph-upside-down")
+
+    func testACardOnATexturedDeskIsReadFromItsPaper() throws {
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture + ".json"))) as? [String: Any]
+        let number = try XCTUnwrap((truth?["fields"] as? [String: Any])?["nhsNumber"] as? String)
+        let photo = try ImageLoader().load(contentsOf: Self.fixture + ".jpg")
+        let digits = try TextReader().read(photo).lines.map { String($0.text.filter(\.isNumber)) }
+        XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read: \(digits.count) lines")
+    }
+
+    /// The paper is found by its smooth surface: the corners of the frame (desk) are set to the paper's grey, the
+    /// print in the middle of the card stays.
+    func testThePaperOfThatPhotoIsFoundAndTheDeskMasked() throws {
+        let photo = try ImageLoader().load(contentsOf: Self.fixture + ".jpg")
+        let masked = try XCTUnwrap(photo.paperMasked(), "a paper region")
+        let corners = [masked[2, 2], masked[masked.width - 3, 2], masked[2, masked.height - 3], masked[masked.width - 3, masked.height - 3]]
+        XCTAssertEqual(Set(corners).count, 1, "every corner is set to the paper's grey: \(corners)")
+        let centre = (masked.width / 2, masked.height / 2)
+        XCTAssertEqual(masked[centre.0, centre.1], photo[centre.0, centre.1], "the card itself is kept")
+    }
+
+    /// Neither a desk with no card nor a blank frame is paper: there is nothing to read on either.
+    func testNoPaperOnABareDeskOrABlankFrame() throws {
+        var desk = GrayImage(width: 640, height: 360)
+        for y in 0..<desk.height {
+            for x in 0..<desk.width {  // grain of 8 px flecks, 60-186
+                let fleck = UInt64(x / 8 + (y / 8) * 1000) &* 6364136223846793005 &+ 1442695040888963407
+                desk[x, y] = UInt8(60 + Int(fleck >> 58) * 2)
+            }
+        }
+        XCTAssertNil(desk.paperMasked(), "grain everywhere")
+        XCTAssertNil(GrayImage(width: 640, height: 360, filledWith: 200).paperMasked(), "smooth everywhere, no print")
+    }
+}
