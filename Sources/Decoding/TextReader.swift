@@ -114,10 +114,12 @@ public final class TextReader {
         }
         var estimating: InBackground<(blur: MotionBlur?, ms: Int)>?
         var first = readLevelled(image, reduced: reduced, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
-        // Nothing read: the desk may be what was read. A textured desk (granite, carpet, coarse grain) gives more
-        // letter-sized marks than the card's print and tesseract takes a frame of texture for a picture. The
-        // paper is found by its smooth surface, everything off it set to its grey, and the photo read again.
-        if Self.quality(first.lines) < Self.settlingQuality, let onPaper = (reduced ?? image).paperMasked() {
+        // Not convincing: the desk may be what was read. A textured desk (granite, carpet, coarse grain) gives
+        // more letter-sized marks than the card's print, tesseract takes a frame of texture for a picture, and
+        // sparse text reads the grain as a few short words. The paper is found by its smooth surface, everything
+        // off it set to its grey, and the photo read again; the better reading comes first. (Only below
+        // `settlingQuality`, it missed photos where the grain's words added up to a settled score.)
+        if Self.quality(first.lines) < Self.convincingQuality, let onPaper = (reduced ?? image).paperMasked() {
             let paperReading = readLevelled(onPaper)
             if traces || Self.trace {
                 FileHandle.standardError.write(Data("ocr paper-only quality \(Self.quality(paperReading.lines)) (frame \(Self.quality(first.lines)))\n".utf8))

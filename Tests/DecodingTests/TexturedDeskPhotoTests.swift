@@ -5,8 +5,9 @@ import XCTest
 
 /// A card on a textured desk (Tests/Fixtures/textured-desk, made by Scripts/make-layout-probe: an addressograph
 /// card set in a narrow font, upside down on a grey-blue desk whose grain is letter-sized). Before the paper was
-/// looked for, nothing was read from it: the grain outvoted the print for the direction of the lines and
-/// tesseract took a frame of texture for a picture (the tesseract CLI reads nothing from it either).
+/// looked for, no field was read from it: the grain outvoted the print for the direction of the lines, tesseract
+/// took a frame of texture for a picture, and sparse text read the grain as enough short words to pass for a
+/// settled reading (the tesseract CLI reads nothing from it either).
 final class TexturedDeskPhotoTests: XCTestCase {
     static let fixture = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/textured-desk/addressograph-upside-down")
 
