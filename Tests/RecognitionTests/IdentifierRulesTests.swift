@@ -171,6 +171,7 @@ final class IdentifierRulesTests: XCTestCase {
         XCTAssertNil(NameFinder.find(in: "HALL LANE, Jersey"))
         XCTAssertNil(NameFinder.find(in: "COURT HOUSE, Guernsey"))
         XCTAssertNil(NameFinder.unlabelled("Church Hall"))
+        XCTAssertNil(NameFinder.unlabelled("Northgate DIY"), "a shop's name on a trade card")
         XCTAssertNil(NameFinder.unlabelled("HOSPITAL HALL"))
         XCTAssertNil(NameFinder.unlabelled("Hall Lane"))
         // A space OCR read inside the label.

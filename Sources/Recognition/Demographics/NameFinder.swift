@@ -52,7 +52,7 @@ public enum NameFinder {
         "pharmacy", "prescription", "credit", "debit", "platinum", "gold", "silver", "premium", "account", "sort",
         "code", "st", "co", "shop", "store", "stores", "market", "cafe", "coffee", "bake", "bakery", "grocers", "books",
         "garden", "world", "worker", "key", "university", "surname", "forename", "forenames", "firstname", "hospitals",
-        "fitness", "leisure", "executive", "director", "officer", "nurse", "doctor", "team", "office",
+        "fitness", "leisure", "executive", "director", "officer", "nurse", "doctor", "team", "office", "diy", "trade",
         // A business card's job title under the name (`Client Services`, read upside down as `Client Ser`).
         "client", "clients", "customer", "sales", "support", "senior", "associate", "adviser", "advisor", "analyst",
         "coordinator", "assistant", "receptionist", "operations", "marketing", "specialist", "engineer",
