@@ -1,8 +1,8 @@
 /// Finding the card (or label, or sheet) in a photo by its surface rather than by its print: paper is the smooth
 /// part of a frame, a textured desk (granite, carpet, coarse wood) is not, and the print on the paper makes rough
-/// patches inside the paper's outline. Used when the text finder read nothing: a desk whose grain is letter-sized
-/// outvotes a card's print for the direction of the lines, and tesseract takes a frame that is mostly texture for a
-/// picture and reads none of it.
+/// patches inside the paper's outline. Used when a photo's reading does not convince: a desk whose grain is
+/// letter-sized outvotes a card's print for the direction of the lines, and tesseract takes a frame that is mostly
+/// texture for a picture.
 extension GrayImage {
     /// The photo with everything off the paper set to the paper's own grey, so that only the paper's print is
     /// left to find; nil when no region looks like paper (smooth, holding print, neither a speck nor the frame).
@@ -65,8 +65,7 @@ extension GrayImage {
         // across a card cut its smooth surface into bands), as the convex shape around them all. It must hold
         // print (rough parts inside it) and be neither a speck nor (nearly) the whole frame, where it is the desk.
         let (label, sizes) = Self.components(of: smooth, width: w, height: h)
-        var medians: [Int: Int] = [:]
-        for id in sizes.indices where sizes[id] * 500 >= n { medians[id] = Self.median(of: small, where: { label[$0] == id }) }
+        let medians = Self.medians(of: small, label: label, sizes: sizes, atLeast: (n + 499) / 500)
         var best: [Bool]?
         for id in sizes.indices.sorted(by: { sizes[$0] > sizes[$1] }).prefix(6) where sizes[id] * 100 >= n {
             guard let level = medians[id] else { continue }
@@ -92,11 +91,8 @@ extension GrayImage {
             inside = grown
         }
         // The paper's grey: the median of its smooth pixels (the print is dark on light paper, light on dark).
-        var histogram = [Int](repeating: 0, count: 256), count = 0
-        for i in 0..<n where inside[i] && smooth[i] { histogram[Int(small.pixels[(i / w) * small.stride + i % w])] += 1; count += 1 }
-        var level = 0, below = 0
-        while level < 255, below + histogram[level] <= count / 2 { below += histogram[level]; level += 1 }
-        return PaperRegion(width: w, height: h, inside: inside, level: UInt8(level))
+        let paper = Self.medians(of: small, label: (0..<n).map { inside[$0] && smooth[$0] ? 0 : -1 }, sizes: [n], atLeast: 0)
+        return PaperRegion(width: w, height: h, inside: inside, level: UInt8(paper[0] ?? 255))
     }
 
     /// The 4-connected regions of `mask`: each pixel's region (-1 off the mask) and each region's size.
@@ -121,15 +117,20 @@ extension GrayImage {
         return (label, sizes)
     }
 
-    /// The median grey of the pixels (by packed index) that `included` selects.
-    static func median(of image: GrayImage, where included: (Int) -> Bool) -> Int {
-        var histogram = [Int](repeating: 0, count: 256), count = 0
-        for i in 0..<(image.width * image.height) where included(i) {
-            histogram[Int(image.pixels[(i / image.width) * image.stride + i % image.width])] += 1; count += 1
+    /// The median grey of each region of `label` of at least `atLeast` pixels, in one pass over the image.
+    static func medians(of image: GrayImage, label: [Int], sizes: [Int], atLeast: Int) -> [Int: Int] {
+        var histograms: [Int: [Int]] = [:]
+        for id in sizes.indices where sizes[id] >= atLeast { histograms[id] = [Int](repeating: 0, count: 256) }
+        for i in 0..<(image.width * image.height) where label[i] >= 0 && histograms[label[i]] != nil {
+            histograms[label[i], default: []][Int(image.pixels[(i / image.width) * image.stride + i % image.width])] += 1
         }
-        var level = 0, below = 0
-        while level < 255, below + histogram[level] <= count / 2 { below += histogram[level]; level += 1 }
-        return level
+        return histograms.compactMapValues { histogram in
+            let count = histogram.reduce(0, +)
+            guard count > 0 else { return nil }
+            var level = 0, below = 0
+            while level < 255, below + histogram[level] <= count / 2 { below += histogram[level]; level += 1 }
+            return level
+        }
     }
 
     /// The convex hull of `points`, counter-clockwise in image coordinates (Andrew's monotone chain).
