@@ -70,7 +70,8 @@ extension GrayImage {
         for id in sizes.indices.sorted(by: { sizes[$0] > sizes[$1] }).prefix(6) where sizes[id] * 100 >= n {
             guard let level = medians[id] else { continue }
             let members = Set(medians.filter { abs($0.value - level) <= 20 }.keys)
-            let hull = Self.convexHull(of: (0..<n).filter { members.contains(label[$0]) }.map { (x: $0 % w, y: $0 / w) })
+            let hull = ConvexHull.of((0..<n).filter { members.contains(label[$0]) }.map { (x: $0 % w, y: $0 / w) },
+                                     x: { Double($0.x) }, y: { Double($0.y) })
             let inside = (0..<n).map { Self.isInside(x: $0 % w, y: $0 / w, hull: hull) }
             let area = inside.reduce(0) { $1 ? $0 + 1 : $0 }
             let rough = (0..<n).reduce(0) { inside[$1] && !smooth[$1] ? $0 + 1 : $0 }
@@ -133,25 +134,7 @@ extension GrayImage {
         }
     }
 
-    /// The convex hull of `points`, counter-clockwise in image coordinates (Andrew's monotone chain).
-    static func convexHull(of points: [(x: Int, y: Int)]) -> [(x: Int, y: Int)] {
-        let sorted = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
-        guard sorted.count > 2 else { return sorted }
-        func cross(_ o: (x: Int, y: Int), _ a: (x: Int, y: Int), _ b: (x: Int, y: Int)) -> Int {
-            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
-        }
-        var lower: [(x: Int, y: Int)] = [], upper: [(x: Int, y: Int)] = []
-        for p in sorted {
-            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
-            lower.append(p)
-        }
-        for p in sorted.reversed() {
-            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
-            upper.append(p)
-        }
-        return Array(lower.dropLast() + upper.dropLast())
-    }
-
+    /// Inside a hull `ConvexHull` made (clockwise as seen, so every edge has the inside on its right).
     static func isInside(x: Int, y: Int, hull: [(x: Int, y: Int)]) -> Bool {
         guard hull.count > 2 else { return false }
         for k in hull.indices {

@@ -117,20 +117,6 @@ enum DarkBlobs {
                         hull: convexHull(blob.hull + extra))
     }
 
-    /// Andrew's monotone chain; clockwise in image coordinates.
-    static func convexHull(_ points: [PointF]) -> [PointF] {
-        let sorted = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
-        guard sorted.count > 2 else { return sorted }
-        func cross(_ o: PointF, _ a: PointF, _ b: PointF) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
-        var lower: [PointF] = [], upper: [PointF] = []
-        for p in sorted {
-            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
-            lower.append(p)
-        }
-        for p in sorted.reversed() {
-            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
-            upper.append(p)
-        }
-        return Array(lower.dropLast() + upper.dropLast())
-    }
+    /// The convex hull, clockwise in image coordinates.
+    static func convexHull(_ points: [PointF]) -> [PointF] { ConvexHull.of(points, x: \.x, y: \.y) }
 }
