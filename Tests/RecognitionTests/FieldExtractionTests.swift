@@ -217,6 +217,53 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertEqual(values(.address, flecked), ["11 Clos des Pins, | St Helier. Jersey JE2 4TQ"])
         XCTAssertEqual(values(.name, flecked), ["Alex EXAMPLE"])
         XCTAssertTrue(values(.name, ["Alex EXAMPLE", "JE3 2AB"]).isEmpty, "two lines: the name may be the street")
+        // An identifier above the holder (its letter misread, so not one by its format) is no address line.
+        let numbered = ["States of Jersey", "JY 4189174", "Alex EXAMPLE", "11 Clos des Pins", "St Helier, Jersey JE2 4TQ"]
+        XCTAssertEqual(values(.address, numbered), ["11 Clos des Pins, St Helier, Jersey JE2 4TQ"])
+        XCTAssertEqual(values(.name, numbered), ["Alex EXAMPLE"])
+    }
+
+    /// A card that prints its labels in one column and the values in the next: OCR returns the labels as a run of
+    /// lines and the values as another, so only where the lines are says which value is whose.
+    func testLabelsInOneColumnAndValuesInTheNext() {
+        // Lines as they lie on the card (label column at x 40, values at x 300, rows 50 px apart), each given as
+        // `place` turns it into a quad, in the order OCR returns them: labels first, then values.
+        let rows: [(text: String, x: Double, row: Double, width: Double)] = [
+            ("Patient details", 40, 0, 260), ("Surname", 40, 1, 110), ("Forename(s)", 40, 2, 150), ("Born", 40, 3, 60),
+            ("PENHALIGON", 300, 1, 190), ("Oliver", 300, 2, 90), ("01/10/1980", 300, 3, 150),
+        ]
+        func card(_ place: (Double, Double, Double, Double) -> Quad) -> [RecognizedItem] {
+            rows.enumerated().map { i, line in
+                RecognizedItem(id: "t\(i + 1)", kind: .text, text: line.text,
+                               bounds: place(line.x, 100 + line.row * 50, line.width, 30), confidence: 0.9)
+            }
+        }
+        func names(_ items: [RecognizedItem]) -> [String] {
+            builder.build(items: items, region: gb).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value)
+        }
+        func point(_ x: Double, _ y: Double) -> Point { Point(x: Int(x.rounded()), y: Int(y.rounded())) }
+        // Level.
+        XCTAssertEqual(names(card { x, y, w, h in Quad([point(x, y), point(x + w, y), point(x + w, y + h), point(x, y + h)]) }),
+                       ["Oliver PENHALIGON"])
+        // The card 6° off level and each line's box level (the levelling left it off): far along its row, a value
+        // sits nearer the next row's label than its own on the label's axis.
+        let slope = tan(6 * Double.pi / 180)
+        XCTAssertEqual(names(card { x, y, w, h in
+            let y0 = y + slope * x, y1 = y + slope * (x + w)
+            return Quad([point(x, y0), point(x + w, y1), point(x + w, y1 + h), point(x, y0 + h)])
+        }), ["Oliver PENHALIGON"])
+        // Turned a quarter, with each box's corners starting at its text's bottom left (tesseract read the block as
+        // vertical text): which way the rows read is not known from the boxes.
+        XCTAssertEqual(names(card { x, y, w, h in
+            // (x, y) on the card → (1000 - y, x) in the photo: the card's top is at the photo's right.
+            Quad([point(1000 - y - h, x), point(1000 - y, x), point(1000 - y, x + w), point(1000 - y - h, x + w)])
+        }), ["Oliver PENHALIGON"])
+        // A column of labels with no forename line makes no name from the column.
+        let surnameOnly = card { x, y, w, h in Quad([point(x, y), point(x + w, y), point(x + w, y + h), point(x, y + h)]) }
+            .filter { $0.text != "Forename(s)" && $0.text != "Oliver" }
+        XCTAssertFalse(names(surnameOnly).contains { $0.contains(" ") }, "\(names(surnameOnly))")
+        // `Surname` read without its start, its forename on a line nearby: still both parts.
+        XCTAssertEqual(values(.name, ["Patient details", "name PENHALIGON", "orename(s) Wren"]), ["Wren PENHALIGON"])
     }
 
     func testHospitalNumbersAreTheirOwnKind() {

@@ -22,15 +22,25 @@ struct DemographicsClassifier: EvidenceClassifier {
             found.append(.valid(.name, name, checks: [form == .labelled ? "labelled" : "form:\(form.rawValue)"],
                                 confidence: weight * card.confidence(i), item: card.lines[i], fromBarcode: card.fromBarcode))
         }
+        let texts = card.lines.map(\.text)
         for (i, line) in card.lines.enumerated() where !usedAsValue.contains(i) {
             if let match = NameFinder.match(in: line.text) {
-                add(match.name, match.form, line: i, weight: match.form == .labelled ? 1.0 : 0.95)
+                // One word after a name label, with a `Forename(s)` line beside it: the label was `Surname` with its
+                // start lost (`name PENHALIGON` / `orename(s) Wren`).
+                if match.form == .labelled, !match.name.contains(" "), let first = NameFinder.forename(near: i, in: texts) {
+                    add(first + " " + match.name, .surnameForename, line: i, weight: 0.95)
+                } else {
+                    add(match.name, match.form, line: i, weight: match.form == .labelled ? 1.0 : 0.95)
+                }
             } else if NameFinder.isLabelLine(line.text), let next = card.text(i + 1), let name = NameFinder.leadingName(next) {
                 add(name, .labelled, line: i + 1, weight: 0.95)
                 usedAsValue.insert(i + 1)
-            } else if let name = NameFinder.twoPartName(card.lines.map(\.text), surnameAt: i) {
+            } else if let name = NameFinder.twoPartName(texts, surnameAt: i) {
                 add(name, .surnameForename, line: i, weight: 0.95)
             }
+        }
+        if !card.fromBarcode, !found.contains(where: { $0.value.contains(" ") }), let (name, line) = Self.nameInColumns(card) {
+            add(name, .surnameForename, line: line, weight: 0.95)
         }
         guard found.isEmpty, !card.fromBarcode else { return found }
         // Nothing labelled: a line that reads as a name and nothing else (or a name followed by a date), not inside
@@ -51,6 +61,27 @@ struct DemographicsClassifier: EvidenceClassifier {
             add(name, .unlabelled, line: i, weight: 0.6)
         }
         return found
+    }
+
+    /// `Surname` and `Forename(s)` labels printed in a column with their values in the next (OCR reads the
+    /// columns as runs of their own, so the values are not on the labels' lines nor the lines after them): each
+    /// value is the line beside its label (`RowNeighbours`). The name and the surname's line, or nil unless both
+    /// parts are found.
+    static func nameInColumns(_ card: CardReading) -> (String, Int)? {
+        let labels = card.lines.map { NameFinder.bareNamePartLabel($0.text) }
+        let labelLines = labels.indices.filter { labels[$0] != nil }
+        guard labelLines.count >= 2 else { return nil }
+        let values = RowNeighbours(card.lines).valuesBeside(labelLines) { k in
+            card.lines[k].confidence >= unlabelledNameMinimumOCR && !NameFinder.isLabelLine(card.lines[k].text)
+        }
+        func value(_ part: NameFinder.NamePart) -> (String, Int)? {
+            for i in labelLines where labels[i] == part {
+                if let k = values[i], let name = NameFinder.valueInColumn(card.lines[k].text) { return (name, k) }
+            }
+            return nil
+        }
+        guard let last = value(.surname), let first = value(.forename) else { return nil }
+        return (first.0 + " " + last.0, last.1)
     }
 
     // MARK: Dates
@@ -159,6 +190,9 @@ struct DemographicsClassifier: EvidenceClassifier {
         if ["name", "dob", "d.o.b", "birth", "born", "nhs", "ssn", "social", "security", "hosp", "gp:", "number", "no:",
             "no.", "expir", "patient", "tel", "phone", "date", "urn", "mrn", "ref", "states of", "government", "card"]
             .contains(where: lower.contains) { return true }
+        // Six digits or more: an identifier (a social security or hospital number OCR misread past its format),
+        // never a house number or a postcode.
+        if line.filter(\.isNumber).count >= 6 { return true }
         if !DateFinder.dates(in: lower).isEmpty || !NHSNumberFinder.find(in: line).isEmpty
             || !SocialSecurityNumber.find(in: line).isEmpty { return true }
         return NameFinder.match(in: line) != nil || NameFinder.titledName(line) != nil

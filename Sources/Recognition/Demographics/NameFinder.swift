@@ -160,19 +160,41 @@ public enum NameFinder {
     /// `Surname EXAMPLE` and `Forename(s) Alex` within three lines of each other, in either order, each value on its
     /// label's line or alone on the line below a label that stands alone. `lines[i]` is the surname's label line.
     public static func twoPartName(_ lines: [String], surnameAt i: Int) -> String? {
-        func value(at k: Int, stems: [String]) -> String? {
-            guard lines.indices.contains(k), let rest = afterPartLabel(lines[k], stems: stems) else { return nil }
-            if !rest.isEmpty { return cleanName(rest, allowVocabulary: false) }
-            // The label alone: its value is the next line, when that is no label of its own.
-            guard lines.indices.contains(k + 1), afterPartLabel(lines[k + 1], stems: surnameLabelStems + forenameLabelStems) == nil
-            else { return nil }
-            return cleanName(trim(lines[k + 1]), allowVocabulary: false)
-        }
-        guard let last = value(at: i, stems: surnameLabelStems) else { return nil }
+        guard let last = partValue(lines, at: i, stems: surnameLabelStems) else { return nil }
+        return forename(near: i, in: lines).map { $0 + " " + last }
+    }
+
+    /// The value of the `Forename(s)` line among the three lines on either side of line `i`, nearest first.
+    public static func forename(near i: Int, in lines: [String]) -> String? {
         for k in [i + 1, i + 2, i - 1, i - 2, i + 3, i - 3] {
-            if let first = value(at: k, stems: forenameLabelStems) { return first + " " + last }
+            if let first = partValue(lines, at: k, stems: forenameLabelStems) { return first }
         }
         return nil
+    }
+
+    /// The value after a two-part name label on line `k` (`Surname EXAMPLE`), or on the next line when the label
+    /// stands alone and that line is no label of its own.
+    static func partValue(_ lines: [String], at k: Int, stems: [String]) -> String? {
+        guard lines.indices.contains(k), let rest = afterPartLabel(lines[k], stems: stems) else { return nil }
+        if !rest.isEmpty { return cleanName(rest, allowVocabulary: false) }
+        guard lines.indices.contains(k + 1), afterPartLabel(lines[k + 1], stems: surnameLabelStems + forenameLabelStems) == nil
+        else { return nil }
+        return cleanName(trim(lines[k + 1]), allowVocabulary: false)
+    }
+
+    /// A line that is a two-part name label and nothing else (`Surname`, `Forename(s):`): `.surname`, `.forename`,
+    /// or nil.
+    public enum NamePart: Sendable { case surname, forename }
+    public static func bareNamePartLabel(_ line: String) -> NamePart? {
+        if afterPartLabel(line, stems: surnameLabelStems)?.isEmpty == true { return .surname }
+        if afterPartLabel(line, stems: forenameLabelStems)?.isEmpty == true { return .forename }
+        return nil
+    }
+
+    /// A name printed on its own beside its label (a column of values): the whole line, held to the unlabelled
+    /// standard but allowed to be one word (a surname, a forename).
+    public static func valueInColumn(_ line: String) -> String? {
+        cleanName(trim(line), allowVocabulary: false)
     }
 
     /// `Surname EXAMPLE` with `Forename(s) Alex` on one of the next lines (see `twoPartName`).
