@@ -72,11 +72,20 @@ extension GrayImage {
             let members = Set(medians.filter { abs($0.value - level) <= 20 }.keys)
             let hull = ConvexHull.of((0..<n).filter { members.contains(label[$0]) }.map { (x: $0 % w, y: $0 / w) },
                                      x: { Double($0.x) }, y: { Double($0.y) })
-            let inside = (0..<n).map { Self.isInside(x: $0 % w, y: $0 / w, hull: hull) }
+            var inside = (0..<n).map { Self.isInside(x: $0 % w, y: $0 / w, hull: hull) }
             let area = inside.reduce(0) { $1 ? $0 + 1 : $0 }
             let rough = (0..<n).reduce(0) { inside[$1] && !smooth[$1] ? $0 + 1 : $0 }
             let memberArea = members.reduce(0) { $0 + sizes[$1] }
-            if area * 100 >= n * 3, area * 100 <= n * 85, rough * 100 >= area, memberArea * 2 >= area { best = inside; break }
+            if area * 100 >= n * 3, area * 100 <= n * 85, rough * 100 >= area, memberArea * 2 >= area {
+                // A card is a rectangle (a trapezoid in perspective). Where its print runs close to an edge, no
+                // smooth pixel marks the corner, and the hull cuts the corner off with the print in it (a letter's
+                // address block at its top left). The smallest rectangle around the hull puts the corner back; it
+                // is taken when it adds little to the hull, else the hull is no card's shape (a card cut by glare).
+                if let rectangle = Self.smallestRectangle(around: hull), rectangle.area <= Self.rectangleAllowance * Double(area) {
+                    inside = (0..<n).map { rectangle.contains(Double($0 % w), Double($0 / w)) }
+                }
+                best = inside; break
+            }
         }
         guard var inside = best else { return nil }
         // Grown by two small pixels: print at the paper's edge is kept whole.
@@ -94,6 +103,28 @@ extension GrayImage {
         // The paper's grey: the median of its smooth pixels (the print is dark on light paper, light on dark).
         let paper = Self.medians(of: small, label: (0..<n).map { inside[$0] && smooth[$0] ? 0 : -1 }, sizes: [n], atLeast: 0)
         return PaperRegion(width: w, height: h, inside: inside, level: UInt8(paper[0] ?? 255))
+    }
+
+    /// How much larger than the paper's hull the rectangle around it may be and still be taken for the paper.
+    static let rectangleAllowance = 1.25
+
+    /// The smallest-area rectangle holding every point of a convex `hull` (one side lies along a hull edge), as a
+    /// membership test and its area.
+    static func smallestRectangle(around hull: [(x: Int, y: Int)]) -> (contains: (Double, Double) -> Bool, area: Double)? {
+        guard hull.count >= 3 else { return nil }
+        var best: (ux: Double, uy: Double, u: ClosedRange<Double>, v: ClosedRange<Double>, area: Double)?
+        for k in hull.indices {
+            let a = hull[k], b = hull[(k + 1) % hull.count]
+            let dx = Double(b.x - a.x), dy = Double(b.y - a.y), length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { continue }
+            let ux = dx / length, uy = dy / length
+            let us = hull.map { Double($0.x) * ux + Double($0.y) * uy }, vs = hull.map { -Double($0.x) * uy + Double($0.y) * ux }
+            let u = us.min()!...us.max()!, v = vs.min()!...vs.max()!
+            let area = (u.upperBound - u.lowerBound + 1) * (v.upperBound - v.lowerBound + 1)
+            if best == nil || area < best!.area { best = (ux, uy, u, v, area) }
+        }
+        guard let r = best else { return nil }
+        return ({ x, y in r.u.contains(x * r.ux + y * r.uy) && r.v.contains(-x * r.uy + y * r.ux) }, r.area)
     }
 
     /// The 4-connected regions of `mask`: each pixel's region (-1 off the mask) and each region's size.

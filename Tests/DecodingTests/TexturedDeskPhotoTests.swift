@@ -30,16 +30,35 @@ final class TexturedDeskPhotoTests: XCTestCase {
         XCTAssertEqual(masked[centre.0, centre.1], photo[centre.0, centre.1], "the card itself is kept")
     }
 
-    /// Neither a desk with no card nor a blank frame is paper: there is nothing to read on either.
-    func testNoPaperOnABareDeskOrABlankFrame() throws {
-        var desk = GrayImage(width: 640, height: 360)
+    /// Print that runs into a card's corner leaves no smooth paper there, and the outline around the smooth parts
+    /// cuts the corner off: the card is a rectangle, and the rectangle around that outline keeps the corner's print.
+    func testPrintInACardsCornerIsKeptWithTheCard() throws {
+        var photo = Self.grainyDesk(width: 640, height: 360)
+        for y in 60..<300 { for x in 120..<520 { photo[x, y] = 230 } }
+        // Lines of print from two pixels inside the card's top-left corner, as a letter's address block runs.
+        for line in 0..<7 { for y in (62 + line * 12)..<(68 + line * 12) { for x in 122..<(300 - line * 20) { photo[x, y] = 30 } } }
+        // A line of print in the middle, so the paper holds print elsewhere too.
+        for y in 200..<206 { for x in 200..<440 { photo[x, y] = 30 } }
+        let masked = try XCTUnwrap(photo.paperMasked(), "a paper region")
+        XCTAssertEqual(masked[124, 64], 30, "the corner's print is kept")
+        XCTAssertEqual(masked[124, 70], 230, "and the paper between its lines")
+        XCTAssertNotEqual(masked[60, 20], photo[60, 20], "the desk is masked")
+    }
+
+    static func grainyDesk(width: Int, height: Int) -> GrayImage {
+        var desk = GrayImage(width: width, height: height)
         for y in 0..<desk.height {
             for x in 0..<desk.width {  // grain of 8 px flecks, 60-186
                 let fleck = UInt64(x / 8 + (y / 8) * 1000) &* 6364136223846793005 &+ 1442695040888963407
                 desk[x, y] = UInt8(60 + Int(fleck >> 58) * 2)
             }
         }
-        XCTAssertNil(desk.paperMasked(), "grain everywhere")
+        return desk
+    }
+
+    /// Neither a desk with no card nor a blank frame is paper: there is nothing to read on either.
+    func testNoPaperOnABareDeskOrABlankFrame() throws {
+        XCTAssertNil(Self.grainyDesk(width: 640, height: 360).paperMasked(), "grain everywhere")
         XCTAssertNil(GrayImage(width: 640, height: 360, filledWith: 200).paperMasked(), "smooth everywhere, no print")
     }
 }

@@ -188,6 +188,8 @@ final class FieldLayoutTests: XCTestCase {
                      ["ED Or J Example"], ["CCU Dr A Sample"], ["Surname", "Forename(s)"], ["Surname EXAMPLE", "Tel 01234"],
                      ["AB Name Date of birth"], ["Dr Name: 12345"], ["Client Ser"], ["Or Alex"], ["Six Weeks,"], ["Beech Grove"], ["Alma Terrace"], ["Name", "SS Number"],
                      ["Name", "Date Of Birth"], ["NAME", "HOSPITAL NO"],
+                     // A date's month, a street, a label read with a slip: beside a name, still no name.
+                     ["September Ciaran"], ["Le Mont Cochon"], ["Orchard Rise"], ["Sumame LINDQVIST"], ["Forenarne Alex"],
                      // OCR's garbled and upside-down words, cased as no name is printed.
                      ["CeRISTOPEEe Mollomly"], ["LT ObZZ TOSD"], ["Name: AlEx ExAMple"]] {
             XCTAssertTrue(values(.name, card).isEmpty, "\(card)")

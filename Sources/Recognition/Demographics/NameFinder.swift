@@ -58,13 +58,40 @@ public enum NameFinder {
         "coordinator", "assistant", "receptionist", "operations", "marketing", "specialist", "engineer",
         // A letter's `within six weeks`.
         "day", "days", "week", "weeks", "month", "months", "year", "years",
+        // A date's month beside a name (`13 September 1950` read into a name's line); not those that are given
+        // names too (April, May, June, August).
+        "jan", "feb", "mar", "apr", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january", "february", "march",
+        "july", "september", "october", "november", "december",
+        // Street types (`Le Mont Cochon`, `Quayside Mews`, `Orchard Rise`), and a name label OCR cut short.
+        "clos", "mont", "chemin", "ruette", "quay", "quayside", "walk", "rise", "row", "wharf", "square", "hill", "park",
+        "nam",
     ]
 
     /// Address words that are also common surnames (`HALL, Joseph`, `Rachel WARD`): allowed as the last word of a
     /// name printed the way cards and wristbands print a surname, in capitals after a given name or before the
     /// comma of `SURNAME, Firstname`; never on their own or in title case (`Church Hall`, `Hall Lane`).
     static let surnamesAmongWords: Set<String> = ["hall", "ward", "lane", "house", "court", "grove", "forest", "vale",
-                                                  "bank", "street", "garden", "close", "lawrence", "clement"]
+                                                  "bank", "street", "garden", "close", "lawrence", "clement", "hill", "park"]
+
+    /// A two-part name label read with a slip (`Surnarne`, `Forenane`): one letter changed, lost or added, after
+    /// OCR's commonest confusion (`rn` read as `m`: `Sumame`) is undone.
+    static func isNamePartLabel(_ word: String) -> Bool {
+        let lower = word.lowercased().replacingOccurrences(of: "rn", with: "m")
+        return ["sumame", "forename", "forenames"].contains { oneEditApart(lower, $0) }
+    }
+
+    static func oneEditApart(_ a: String, _ b: String) -> Bool {
+        let a = Array(a), b = Array(b)
+        guard abs(a.count - b.count) <= 1 else { return false }
+        var i = 0, j = 0, edits = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { i += 1; j += 1; continue }
+            edits += 1
+            if edits > 1 { return false }
+            if a.count > b.count { i += 1 } else if a.count < b.count { j += 1 } else { i += 1; j += 1 }
+        }
+        return edits + (a.count - i) + (b.count - j) <= 1
+    }
 
     /// Starts of card words OCR often cuts short or garbles at the end (`Discou`, `Hospita`).
     static let notNameStems = ["hospit", "univers", "discoun", "surger", "medica", "pharma", "grocer", "practi", "servic",
@@ -347,7 +374,7 @@ public enum NameFinder {
             let surnameAllowed = capitalSurname && index == words.count - 1 && surnamesAmongWords.contains(bare.lowercased())
                 && bare.allSatisfy(\.isUppercase) && (words.count == 1 || !words[0].allSatisfy(\.isUppercase))
             surnameWordKept = surnameWordKept || surnameAllowed
-            if !allowVocabulary, !surnameAllowed, notNameWords.contains(bare.lowercased())
+            if !allowVocabulary, !surnameAllowed, notNameWords.contains(bare.lowercased()) || isNamePartLabel(bare)
                 || bare.count >= 6 && notNameStems.contains(where: bare.lowercased().hasPrefix) { return nil }
             if bare.count == 1 {
                 // An initial; first only after a label (`Name: A J Example`), never in an unlabelled reading.
