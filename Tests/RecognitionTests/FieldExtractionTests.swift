@@ -113,7 +113,8 @@ final class FieldLayoutTests: XCTestCase {
     func testDatesOfBirthInPrintedLayouts() {
         for card in [["D.O.B. 14/07/1945"], ["Date of birth: 14 July 1945"], ["Born 14-Jul-1945"], ["DOB 14.07.1945"],
                      ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"],
-                     ["Date of Birth: 14th of July 1945"], ["DOB 14.07 1945"], ["Birth date: 14/07/1945"]] {
+                     ["Date of Birth: 14th of July 1945"], ["DOB 14.07 1945"], ["Birth date: 14/07/1945"],
+                     ["Date of Hirth 14 JUL 1945"], ["Date of Birtn: 14/07/1945"]] {
             XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")

@@ -49,6 +49,19 @@ public enum DateFinder {
                 }
             }
         }
+        // `Date of birth` with a slip in `birth` (`Date of Hirth`, `Date of Birtn`): without this the bare `date`
+        // made its date an issue date.
+        let text = String(lower)
+        var offset = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let start = offset
+            offset += word.count + 1
+            let bare = String(word.prefix(while: \.isLetter))
+            guard bare.count >= 4, bare != "birth", bare.count >= word.count - 1, WordSlip.oneEditApart(bare, "birth"),
+                  start >= 3, String(lower[(start - 3)..<start]) == "of ",
+                  !(start..<(start + word.count)).contains(where: taken.contains) else { continue }
+            found.append((start, start + word.count, .dateOfBirth))
+        }
         // OCR's `Date` at the start of a letter's date line (`Oate 24 January 2025`, `Dato: 16 July 2024`): one of
         // its look-alike letters changed, a date following.
         if lower.count > 5, found.isEmpty || found[0].0 > 0, isDateLookAlike(lower[0..<4]), !lower[4].isLetter,

@@ -77,20 +77,7 @@ public enum NameFinder {
     /// OCR's commonest confusion (`rn` read as `m`: `Sumame`) is undone.
     static func isNamePartLabel(_ word: String) -> Bool {
         let lower = word.lowercased().replacingOccurrences(of: "rn", with: "m")
-        return ["sumame", "forename", "forenames"].contains { oneEditApart(lower, $0) }
-    }
-
-    static func oneEditApart(_ a: String, _ b: String) -> Bool {
-        let a = Array(a), b = Array(b)
-        guard abs(a.count - b.count) <= 1 else { return false }
-        var i = 0, j = 0, edits = 0
-        while i < a.count, j < b.count {
-            if a[i] == b[j] { i += 1; j += 1; continue }
-            edits += 1
-            if edits > 1 { return false }
-            if a.count > b.count { i += 1 } else if a.count < b.count { j += 1 } else { i += 1; j += 1 }
-        }
-        return edits + (a.count - i) + (b.count - j) <= 1
+        return ["sumame", "forename", "forenames"].contains { WordSlip.oneEditApart(lower, $0) }
     }
 
     /// Starts of card words OCR often cuts short or garbles at the end (`Discou`, `Hospita`).
