@@ -249,6 +249,23 @@ public final class TextReader {
                 }
             }
         }
+        // 5b. Real text read running down the block, not along it: tesseract reads print on its side too, so a
+        //     block levelled across its lines (a textured desk's marks outvoted the print for their direction) can
+        //     read as enough text to pass, sideways, with the lines it could not read lost. Read a quarter turned;
+        //     the better reading stays.
+        if Self.readsSideways(lines) {
+            let (turned, turnBack) = Self.turn(work, quarterTurns: 1)
+            let across = readUpright(turned)
+            if traces || Self.trace {
+                FileHandle.standardError.write(Data("ocr sideways: quality \(Self.quality(lines)) turned \(Self.quality(across.lines))\n".utf8))
+            }
+            // By a clear margin: tesseract also gives word boxes taller than wide for text it turned itself and
+            // read well (the same reading, a quarter turned, scores about the same).
+            if Self.quality(across.lines) > max(Self.quality(lines) + 3, 1.5 * Self.quality(lines)) {
+                work = turned; transforms.append(turnBack); turns += 1
+                (final, back, lines, flipped, upright, settled) = across
+            }
+        }
         stage("second-orientation")
         // 6b. Little text, or a block lit unevenly (a shadow across the card, light falling off to one side, a
         //     card cut loosely from a dark desk): tesseract thresholds a block at one grey level, which turns a
@@ -518,6 +535,18 @@ public final class TextReader {
     /// confidence, as fragments like "VeqQWNN" or "SHN": what it never gives is the words printed on cards, nor
     /// words cased as words are (Capitalised, lower or UPPER). Card words count most; plausibly cased words and
     /// digit groups count by their confidence.
+    /// Most words read are taller than wide: the text runs down the block (three or more such words, twice as
+    /// many as run along it).
+    static func readsSideways(_ lines: [TesseractEngine.Line]) -> Bool {
+        var along = 0, down = 0
+        for line in lines {
+            for word in line.words where word.confidence >= 0.5 && word.text.filter(\.isLetter).count >= 3 {
+                if word.box.bottom - word.box.top > word.box.right - word.box.left { down += 1 } else { along += 1 }
+            }
+        }
+        return down >= 3 && down > 2 * along
+    }
+
     static func quality(_ lines: [TesseractEngine.Line]) -> Double {
         quality(words: lines.flatMap { $0.words.map { (text: $0.text, confidence: $0.confidence) } })
     }

@@ -19,6 +19,17 @@ final class TexturedDeskPhotoTests: XCTestCase {
         XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read: \(digits.count) lines")
     }
 
+    /// A letter on a desk whose grain set the direction of the lines a quarter off: tesseract read the levelled
+    /// block sideways (it reads print on its side too) well enough to pass, with the address block lost. Its words
+    /// run down the block, and read a quarter turned, the addressee's line is there.
+    func testALetterLevelledAcrossItsLinesIsReadAlongThem() throws {
+        let path = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/textured-desk/letter-levelled-across-its-lines")
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + ".json"))) as? [String: Any]
+        let name = try XCTUnwrap((truth?["fields"] as? [String: Any])?["name"] as? String)
+        let lines = try TextReader().read(try ImageLoader().load(contentsOf: path + ".jpg")).lines.map(\.text)
+        XCTAssertTrue(lines.contains { $0.contains(name) }, "the addressee's line is read: \(lines.count) lines")
+    }
+
     /// The paper is found by its smooth surface: the corners of the frame (desk) are set to the paper's grey, the
     /// print in the middle of the card stays.
     func testThePaperOfThatPhotoIsFoundAndTheDeskMasked() throws {
