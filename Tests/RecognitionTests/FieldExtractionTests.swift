@@ -78,6 +78,10 @@ final class NHSContextTests: XCTestCase {
         XCTAssertEqual(NHSNumberFinder.find(in: "NHS No 999 000 00I8").first?.number.digits, "9990000018")
         XCTAssertEqual(NHSNumberFinder.find(in: "NHS No 999 Z00 0018").count, 0, "2 does not validate: no repair")
         XCTAssertTrue(NHSNumberFinder.find(in: "NHS No 4@0 OOO 0632").isEmpty, "at most two characters")
+        // A serif 1 read as `)`; a mark read alone in a gap between the groups.
+        XCTAssertEqual(NHSNumberFinder.find(in: "NHS number is 999 00) 0013.").first?.number.digits, "9990010013")
+        XCTAssertEqual(NHSNumberFinder.find(in: "999 | 000 0018").first?.number.digits, "9990000018")
+        XCTAssertEqual(NHSNumberFinder.find(in: "999 000 | 0018").first?.grouped, true)
         XCTAssertEqual(DigitRepair.repairs(of: Array("4A0G")), ["4406"])
         XCTAssertTrue(DigitRepair.repairs(of: Array("40X0")).isEmpty, "X is in no table")
         // A repair needs a label or a barcode: grouping alone does not vouch for it.

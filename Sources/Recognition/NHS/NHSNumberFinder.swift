@@ -51,17 +51,26 @@ public enum NHSNumberFinder {
         return matches
     }
 
+    /// Marks that stand alone between digit groups and are no digit.
+    static let gapMarks: Set<Character> = ["|", "!", ":", ".", ",", "'", "‘", "’", "`", "·", "-", "_"]
+
     /// Reads `ddd ddd dddd`, `ddd-ddd-dddd` or ten in a row starting at `start`; returns the ten characters, where
     /// the match ends and whether it was grouped.
     private static func group(_ c: [Character], from start: Int, isDigitLike: (Character) -> Bool) -> ([Character], Int, Bool)? {
         func run(_ from: Int, _ length: Int) -> Bool {
             from + length <= c.count && c[from..<(from + length)].allSatisfy(isDigitLike)
         }
-        // Grouped 3-3-4 with one space or hyphen (the same one) between groups.
+        // Grouped 3-3-4 with one space or hyphen (the same one) between groups. A space gap may hold a mark OCR
+        // read in it (`999 | 293 8250`: a card's rule, a fleck), spaced off both groups: it is no digit.
+        func gap(at p: Int, _ sep: Character) -> Int? {
+            guard p < c.count, c[p] == sep else { return nil }
+            if sep == " ", p + 2 < c.count, Self.gapMarks.contains(c[p + 1]), c[p + 2] == " " { return p + 3 }
+            return p + 1
+        }
         if run(start, 3), start + 3 < c.count, c[start + 3] == " " || c[start + 3] == "-" {
             let sep = c[start + 3]
-            if run(start + 4, 3), start + 7 < c.count, c[start + 7] == sep, run(start + 8, 4) {
-                return (Array(c[start..<(start + 3)] + c[(start + 4)..<(start + 7)] + c[(start + 8)..<(start + 12)]), start + 12, true)
+            if let second = gap(at: start + 3, sep), run(second, 3), let third = gap(at: second + 3, sep), run(third, 4) {
+                return (Array(c[start..<(start + 3)] + c[second..<(second + 3)] + c[third..<(third + 4)]), third + 4, true)
             }
         }
         if run(start, 10) { return (Array(c[start..<(start + 10)]), start + 10, false) }
