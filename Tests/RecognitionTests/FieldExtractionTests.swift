@@ -271,6 +271,9 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertFalse(names(surnameOnly).contains { $0.contains(" ") }, "\(names(surnameOnly))")
         // `Surname` read without its start, its forename on a line nearby: still both parts.
         XCTAssertEqual(values(.name, ["Patient details", "name PENHALIGON", "orename(s) Wren"]), ["Wren PENHALIGON"])
+        // `Surname` split by OCR, or with its `rn` read as `m`.
+        XCTAssertEqual(values(.name, ["Sur name PENHALIGON", "Forename(s) Wren"]), ["Wren PENHALIGON"])
+        XCTAssertEqual(values(.name, ["Sumame PENHALIGON", "Forename(s) Wren"]), ["Wren PENHALIGON"])
     }
 
     func testHospitalNumbersAreTheirOwnKind() {

@@ -63,6 +63,10 @@ struct DemographicsClassifier: EvidenceClassifier {
         return found
     }
 
+    /// OCR confidence below which a line is not taken as the value beside a label: below an unlabelled name's
+    /// (`unlabelledNameMinimumOCR`), since the label says what the value is.
+    static let columnValueMinimumOCR = 0.5
+
     /// `Surname` and `Forename(s)` labels printed in a column with their values in the next (OCR reads the
     /// columns as runs of their own, so the values are not on the labels' lines nor the lines after them): each
     /// value is the line beside its label (`RowNeighbours`). The name and the surname's line, or nil unless both
@@ -71,8 +75,11 @@ struct DemographicsClassifier: EvidenceClassifier {
         let labels = card.lines.map { NameFinder.bareNamePartLabel($0.text) }
         let labelLines = labels.indices.filter { labels[$0] != nil }
         guard labelLines.count >= 2 else { return nil }
+        // Only lines that read as a name, and that tesseract did not doubt, are candidates: other passes' junk
+        // lies over the values (`Sein)` at confidence 0 over `Ottilie`) and would set the rows' slope otherwise.
         let values = RowNeighbours(card.lines).valuesBeside(labelLines) { k in
-            card.lines[k].confidence >= unlabelledNameMinimumOCR && !NameFinder.isLabelLine(card.lines[k].text)
+            card.lines[k].confidence >= columnValueMinimumOCR && !NameFinder.isLabelLine(card.lines[k].text)
+                && NameFinder.valueInColumn(card.lines[k].text) != nil
         }
         func value(_ part: NameFinder.NamePart) -> (String, Int)? {
             for i in labelLines where labels[i] == part {

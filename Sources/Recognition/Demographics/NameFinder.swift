@@ -152,13 +152,23 @@ public enum NameFinder {
 
     /// Starts of the labels of a surname (`Surname`, OCR's `Surnanie`, `Last name`, `Family name`) and of first names
     /// (`Forename(s)`, OCR's `Porename(e)`, `First name`, `Given names`, `Christian name`).
-    static let surnameLabelStems = ["surna", "last name", "family name"]
+    /// `sumam`: OCR's `Surname` with its `rn` read as `m`.
+    static let surnameLabelStems = ["surna", "sumam", "last name", "family name"]
     static let forenameLabelStems = ["forena", "orena", "first name", "given name", "christian name"]
 
     /// The text after a two-part name label at the start of the line (`Surname: EXAMPLE` → `EXAMPLE`, `Forename(s)` →
     /// ``), or nil when the line does not start with one. OCR may drop or change a letter before `orename`.
     static func afterPartLabel(_ line: String, stems: [String]) -> String? {
         let trimmed = trim(line)
+        if let rest = afterPartLabel(trimmed: trimmed, stems: stems) { return rest }
+        // A label OCR split in two (`Sur name`, `Fore name(s)`): the line without its first space.
+        guard let space = trimmed.firstIndex(of: " "), trimmed.distance(from: trimmed.startIndex, to: space) <= 4 else { return nil }
+        var joined = trimmed
+        joined.remove(at: space)
+        return afterPartLabel(trimmed: joined, stems: stems)
+    }
+
+    private static func afterPartLabel(trimmed: String, stems: [String]) -> String? {
         let lower = trimmed.lowercased()
         for stem in stems {
             guard let r = lower.range(of: stem), lower.distance(from: lower.startIndex, to: r.lowerBound) <= (stem == "orena" ? 1 : 0)
