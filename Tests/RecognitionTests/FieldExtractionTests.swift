@@ -276,6 +276,21 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertEqual(values(.name, ["Sumame PENHALIGON", "Forename(s) Wren"]), ["Wren PENHALIGON"])
     }
 
+    /// A Jersey number read with its `J` as a letter no NINO starts with, or with its `JY` lost after its label.
+    func testJerseyNumbersReadWithTheirPrefixSlippedOrLost() {
+        let je = RegionResolution(code: .je, basis: .timezone)
+        XCTAssertEqual(values(.jerseySocialSecurity, ["States of Jersey", "IY159236C"], region: je), ["JY159236C"])
+        XCTAssertEqual(values(.jerseySocialSecurity, ["States of Jersey", "Social Security Number", "442049 A"], region: je),
+                       ["JY442049A"])
+        XCTAssertEqual(values(.jerseySocialSecurity, ["States of Jersey", "Social Security No: 442049 A"], region: je), ["JY442049A"])
+        // Not without the label, nor on a card that does not say Jersey, nor with a suffix no Jersey number has.
+        XCTAssertTrue(values(.jerseySocialSecurity, ["States of Jersey", "Member", "442049 A"], region: je).isEmpty)
+        XCTAssertTrue(values(.jerseySocialSecurity, ["Social Security Number", "442049 A"]).isEmpty)
+        XCTAssertTrue(values(.jerseySocialSecurity, ["States of Jersey", "Social Security Number", "442049 E"], region: je).isEmpty)
+        // A NINO whose first letter may start one stays a NINO.
+        XCTAssertEqual(values(.nationalInsurance, ["TY108566D"]), ["TY108566D"])
+    }
+
     func testHospitalNumbersAreTheirOwnKind() {
         for (card, value) in [(["Hosp No: M1234567"], "M1234567"), (["Hospital No. T123456"], "T123456"),
                               (["MRN: 1234567"], "1234567"), (["Hospital URN: J123456"], "J123456"),

@@ -50,7 +50,9 @@ public enum SocialSecurityNumber: Hashable, Sendable {
             return u.count == 1 ? Character(u) : c
         }
         for i in upper.indices.dropLast() where upper[i + 1] == "Y" && (i == 0 || upper[i - 1] == " " || upper[i - 1] == ":") {
-            if "[]|1".contains(upper[i]) { upper[i] = "J" } else if upper[i] == "6" { upper[i] = "G" }
+            // `IY`, `VY`…: a first letter no NINO starts with (HMRC never issues D, F, I, Q, U or V first) before a
+            // Y can only be a J misread.
+            if "[]|1IDFQUV".contains(upper[i]) { upper[i] = "J" } else if upper[i] == "6" { upper[i] = "G" }
         }
         var found: [Match] = []
         var i = 0

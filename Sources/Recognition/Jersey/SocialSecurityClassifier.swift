@@ -25,7 +25,38 @@ struct SocialSecurityClassifier: EvidenceClassifier {
             return .valid(Self.kind(of: ssn), ssn.value, display: ssn.display, checks: [Self.check(of: ssn), "barcode"],
                           confidence: 0.95, item: item, fromBarcode: true, codeType: CodeType(format: format))
         }
-        return printed + Self.agreed(in: card, besides: Set(printed.map(\.value))) + coded
+        let found = Set(printed.map(\.value))
+        return printed + Self.agreed(in: card, besides: found) + Self.labelledWithoutPrefix(in: card, besides: found) + coded
+    }
+
+    /// A Jersey card's number with its `JY` lost (small light print: `Social Security Number` / `442049 A`): six
+    /// digits and an A-D suffix, alone on the line after a social security label or after the label on its line,
+    /// on a card that says Jersey. That shape is no other number: a Guernsey number has no suffix, and a NINO
+    /// keeps its letters.
+    static func labelledWithoutPrefix(in card: CardReading, besides found: Set<String>) -> [Evidence] {
+        guard !card.fromBarcode, card.lines.contains(where: { $0.text.lowercased().contains("jersey") }) else { return [] }
+        func isLabel(_ text: String) -> Bool {
+            let lower = text.lowercased()
+            return lower.contains("social security") || lower.contains("soc sec") || lower.hasPrefix("ss no")
+        }
+        var out: [Evidence] = []
+        for (i, line) in card.lines.enumerated() {
+            var value = line.text
+            if isLabel(value), let range = value.range(of: "(number|no\\.?|num)\\s*:?", options: [.regularExpression, .caseInsensitive]) {
+                value = String(value[range.upperBound...])
+            } else if !(i > 0 && isLabel(card.lines[i - 1].text)) {
+                continue
+            }
+            let compact = value.filter { $0 != " " && $0 != "-" && $0 != ":" }
+            guard compact.count == 7, compact.prefix(6).allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let suffix = compact.last.map({ Character($0.uppercased()) }), "ABCD".contains(suffix) else { continue }
+            let ssn = SocialSecurityNumber.jersey("JY" + compact.prefix(6) + String(suffix))
+            guard !found.contains(ssn.value) else { continue }
+            out.append(.valid(.jerseySocialSecurity, ssn.value, display: ssn.display, checks: [check(of: ssn), "ocr-repaired"],
+                              confidence: card.confidence(i) * card.confidence(i) * repairedWeight, item: line,
+                              fromBarcode: false))
+        }
+        return out
     }
 
     /// Jersey numbers no single reading holds but the readings of one printed line agree on (`LineVote`): lines
