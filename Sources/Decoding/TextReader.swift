@@ -119,15 +119,27 @@ public final class TextReader {
         // sparse text reads the grain as a few short words. The paper is found by its smooth surface, everything
         // off it set to its grey, and the photo read again; the better reading comes first. (Only below
         // `settlingQuality`, it missed photos where the grain's words added up to a settled score.)
-        if Self.quality(first.lines) < Self.convincingQuality, let onPaper = (reduced ?? image).paperMasked() {
-            let paperReading = readLevelled(onPaper)
-            if traces || Self.trace {
-                FileHandle.standardError.write(Data("ocr paper-only quality \(Self.quality(paperReading.lines)) (frame \(Self.quality(first.lines)))\n".utf8))
+        let frameQuality = Self.quality(first.lines)
+        if frameQuality < Self.convincingQuality {
+            // Each outline the paper may have, the most card-like first, until one reading convinces; every
+            // reading better than the frame's is kept, the best first.
+            var better: [(reading: Reading, quality: Double)] = []
+            for onPaper in (reduced ?? image).paperMasks() {
+                let paperReading = readLevelled(onPaper)
+                let quality = Self.quality(paperReading.lines)
+                if traces || Self.trace {
+                    FileHandle.standardError.write(Data("ocr paper-only quality \(quality) (frame \(frameQuality))\n".utf8))
+                }
+                if quality > frameQuality {
+                    better.append((Reading(lines: Self.lines(paperReading.lines, from: onPaper, to: image),
+                                           quarterTurns: paperReading.quarterTurns, deskewDegrees: paperReading.deskewDegrees), quality))
+                }
+                if quality >= Self.convincingQuality { break }
             }
-            if Self.quality(paperReading.lines) > Self.quality(first.lines) {
-                first = Reading(lines: TextReader.merged(Self.lines(paperReading.lines, from: onPaper, to: image), first.lines),
-                                quarterTurns: paperReading.quarterTurns,
-                                deskewDegrees: paperReading.deskewDegrees)
+            let ranked = better.sorted { $0.quality > $1.quality }.map(\.reading)
+            if let best = ranked.first {
+                first = Reading(lines: (ranked.dropFirst().map(\.lines) + [first.lines]).reduce(best.lines) { TextReader.merged($0, $1) },
+                                quarterTurns: best.quarterTurns, deskewDegrees: best.deskewDegrees)
             }
         }
         let (found, estimateMs) = estimating?.value ?? timedEstimate()

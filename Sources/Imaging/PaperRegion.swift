@@ -6,24 +6,31 @@
 extension GrayImage {
     /// The photo with everything off the paper set to the paper's own grey, so that only the paper's print is
     /// left to find; nil when no region looks like paper (smooth, holding print, neither a speck nor the frame).
-    public func paperMasked() -> GrayImage? {
-        guard let region = paperRegion() else { return nil }
-        let level = region.level
-        var out = self
+    /// The most card-like outline: `paperMasks().first`.
+    public func paperMasked() -> GrayImage? { paperMasks().first }
+
+    /// The photo masked to each outline the paper may have, the most card-like first: the rectangle around the
+    /// smooth parts' hull (when it was taken), then the hull itself. Empty when no region looks like paper.
+    public func paperMasks() -> [GrayImage] {
+        guard let region = paperRegion() else { return [] }
         let sx = Double(region.width) / Double(width), sy = Double(region.height) / Double(height)
-        for y in 0..<height {
-            let ry = Swift.min(region.height - 1, Int(Double(y) * sy))
-            for x in 0..<width where !region.inside[ry * region.width + Swift.min(region.width - 1, Int(Double(x) * sx))] {
-                out[x, y] = level
+        return region.outlines.map { inside in
+            var out = self
+            for y in 0..<height {
+                let ry = Swift.min(region.height - 1, Int(Double(y) * sy))
+                for x in 0..<width where !inside[ry * region.width + Swift.min(region.width - 1, Int(Double(x) * sx))] {
+                    out[x, y] = region.level
+                }
             }
+            return out
         }
-        return out
     }
 
-    /// The paper as a mask at a small scale (`width` x `height`), and its typical grey in this image.
+    /// The paper's outlines as masks at a small scale (`width` x `height`), the most card-like first, and its
+    /// typical grey in this image.
     struct PaperRegion {
         let width: Int, height: Int
-        let inside: [Bool]
+        let outlines: [[Bool]]
         let level: UInt8
     }
 
@@ -66,7 +73,7 @@ extension GrayImage {
         // print (rough parts inside it) and be neither a speck nor (nearly) the whole frame, where it is the desk.
         let (label, sizes) = Self.components(of: smooth, width: w, height: h)
         let medians = Self.medians(of: small, label: label, sizes: sizes, atLeast: (n + 499) / 500)
-        var best: [Bool]?
+        var best: [[Bool]]?
         for id in sizes.indices.sorted(by: { sizes[$0] > sizes[$1] }).prefix(6) where sizes[id] * 100 >= n {
             guard let level = medians[id] else { continue }
             let members = Set(medians.filter { abs($0.value - level) <= 20 }.keys)
@@ -81,28 +88,37 @@ extension GrayImage {
                 // smooth pixel marks the corner, and the hull cuts the corner off with the print in it (a letter's
                 // address block at its top left). The smallest rectangle around the hull puts the corner back; it
                 // is taken when it adds little to the hull, else the hull is no card's shape (a card cut by glare).
+                // Both are kept, the rectangle first: on a small bank card the rectangle took in the desk's edge
+                // and its reading lost the holder's name, which the hull's kept.
+                var outlines = [inside]
                 if let rectangle = Self.smallestRectangle(around: hull), rectangle.area <= Self.rectangleAllowance * Double(area) {
-                    inside = (0..<n).map { rectangle.contains(Double($0 % w), Double($0 / w)) }
+                    outlines.insert((0..<n).map { rectangle.contains(Double($0 % w), Double($0 / w)) }, at: 0)
                 }
-                best = inside; break
+                best = outlines; break
             }
         }
-        guard var inside = best else { return nil }
+        guard let best else { return nil }
         // Grown by two small pixels: print at the paper's edge is kept whole.
-        for _ in 0..<2 {
-            var grown = inside
-            for y in 1..<(h - 1) {
-                for x in 1..<(w - 1) where !inside[y * w + x] {
-                    if inside[y * w + x - 1] || inside[y * w + x + 1] || inside[(y - 1) * w + x] || inside[(y + 1) * w + x] {
-                        grown[y * w + x] = true
+        let outlines = best.map { outline -> [Bool] in
+            var inside = outline
+            for _ in 0..<2 {
+                var grown = inside
+                for y in 1..<(h - 1) {
+                    for x in 1..<(w - 1) where !inside[y * w + x] {
+                        if inside[y * w + x - 1] || inside[y * w + x + 1] || inside[(y - 1) * w + x] || inside[(y + 1) * w + x] {
+                            grown[y * w + x] = true
+                        }
                     }
                 }
+                inside = grown
             }
-            inside = grown
+            return inside
         }
-        // The paper's grey: the median of its smooth pixels (the print is dark on light paper, light on dark).
-        let paper = Self.medians(of: small, label: (0..<n).map { inside[$0] && smooth[$0] ? 0 : -1 }, sizes: [n], atLeast: 0)
-        return PaperRegion(width: w, height: h, inside: inside, level: UInt8(paper[0] ?? 255))
+        // The paper's grey: the median of the smooth pixels inside the hull (the print is dark on light paper,
+        // light on dark).
+        let hull = outlines[outlines.count - 1]
+        let paper = Self.medians(of: small, label: (0..<n).map { hull[$0] && smooth[$0] ? 0 : -1 }, sizes: [n], atLeast: 0)
+        return PaperRegion(width: w, height: h, outlines: outlines, level: UInt8(paper[0] ?? 255))
     }
 
     /// How much larger than the paper's hull the rectangle around it may be and still be taken for the paper.

@@ -77,13 +77,13 @@ struct DemographicsClassifier: EvidenceClassifier {
         guard labelLines.count >= 2 else { return nil }
         // Only lines that read as a name, and that tesseract did not doubt, are candidates: other passes' junk
         // lies over the values (`Sein)` at confidence 0 over `Ottilie`) and would set the rows' slope otherwise.
-        let values = RowNeighbours(card.lines).valuesBeside(labelLines) { k in
-            card.lines[k].confidence >= columnValueMinimumOCR && !NameFinder.isLabelLine(card.lines[k].text)
-                && NameFinder.valueInColumn(card.lines[k].text) != nil
+        let names = card.lines.map { line in
+            line.confidence >= columnValueMinimumOCR && !NameFinder.isLabelLine(line.text) ? NameFinder.valueInColumn(line.text) : nil
         }
+        let values = RowNeighbours(card.lines).valuesBeside(labelLines) { names[$0] != nil }
         func value(_ part: NameFinder.NamePart) -> (String, Int)? {
             for i in labelLines where labels[i] == part {
-                if let k = values[i], let name = NameFinder.valueInColumn(card.lines[k].text) { return (name, k) }
+                if let k = values[i], let name = names[k] { return (name, k) }
             }
             return nil
         }

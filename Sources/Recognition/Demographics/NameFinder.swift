@@ -206,9 +206,10 @@ public enum NameFinder {
         return cleanName(trim(lines[k + 1]), allowVocabulary: false)
     }
 
-    /// A line that is a two-part name label and nothing else (`Surname`, `Forename(s):`): `.surname`, `.forename`,
-    /// or nil.
+    /// Which part of a name a two-part label introduces.
     public enum NamePart: Sendable { case surname, forename }
+
+    /// A line that is a two-part name label and nothing else (`Surname`, `Forename(s):`): which part, or nil.
     public static func bareNamePartLabel(_ line: String) -> NamePart? {
         if afterPartLabel(line, stems: surnameLabelStems)?.isEmpty == true { return .surname }
         if afterPartLabel(line, stems: forenameLabelStems)?.isEmpty == true { return .forename }
