@@ -543,10 +543,6 @@ public final class TextReader {
         }
     }
 
-    /// How much real text a reading holds. Upside-down text still comes back from tesseract, sometimes with
-    /// confidence, as fragments like "VeqQWNN" or "SHN": what it never gives is the words printed on cards, nor
-    /// words cased as words are (Capitalised, lower or UPPER). Card words count most; plausibly cased words and
-    /// digit groups count by their confidence.
     /// Most words read are taller than wide: the text runs down the block (three or more such words, twice as
     /// many as run along it).
     static func readsSideways(_ lines: [TesseractEngine.Line]) -> Bool {
@@ -559,6 +555,10 @@ public final class TextReader {
         return down >= 3 && down > 2 * along
     }
 
+    /// How much real text a reading holds. Upside-down text still comes back from tesseract, sometimes with
+    /// confidence, as fragments like "VeqQWNN" or "SHN": what it never gives is the words printed on cards, nor
+    /// words cased as words are (Capitalised, lower or UPPER). Card words count most; plausibly cased words and
+    /// digit groups count by their confidence.
     static func quality(_ lines: [TesseractEngine.Line]) -> Double {
         quality(words: lines.flatMap { $0.words.map { (text: $0.text, confidence: $0.confidence) } })
     }
