@@ -10,11 +10,12 @@ extension GrayImage {
     public func paperMasked() -> GrayImage? { paperMasks().first }
 
     /// The photo masked to each outline the paper may have, the most card-like first: the rectangle around the
-    /// smooth parts' hull (when it was taken), then the hull itself. Empty when no region looks like paper.
-    public func paperMasks() -> [GrayImage] {
-        guard let region = paperRegion() else { return [] }
+    /// smooth parts' hull (when it was taken), then the hull itself. Empty when no region looks like paper. Lazy:
+    /// a mask is made only when the reading before it did not convince.
+    public func paperMasks() -> LazyMapCollection<[[Bool]], GrayImage> {
+        guard let region = paperRegion() else { return [[Bool]]().lazy.map { _ in self } }
         let sx = Double(region.width) / Double(width), sy = Double(region.height) / Double(height)
-        return region.outlines.map { inside in
+        return region.outlines.lazy.map { inside in
             var out = self
             for y in 0..<height {
                 let ry = Swift.min(region.height - 1, Int(Double(y) * sy))

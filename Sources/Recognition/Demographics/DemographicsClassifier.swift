@@ -197,11 +197,10 @@ struct DemographicsClassifier: EvidenceClassifier {
         if ["name", "dob", "d.o.b", "birth", "born", "nhs", "ssn", "social", "security", "hosp", "gp:", "number", "no:",
             "no.", "expir", "patient", "tel", "phone", "date", "urn", "mrn", "ref", "states of", "government", "card"]
             .contains(where: lower.contains) { return true }
-        // Six digits or more: an identifier (a social security or hospital number OCR misread past its format),
-        // never a house number or a postcode.
+        // Six digits or more: an identifier (an NHS number; a social security or hospital number, even one OCR
+        // misread past its format), never a house number or a postcode.
         if line.filter(\.isNumber).count >= 6 { return true }
-        if !DateFinder.dates(in: lower).isEmpty || !NHSNumberFinder.find(in: line).isEmpty
-            || !SocialSecurityNumber.find(in: line).isEmpty { return true }
+        if !DateFinder.dates(in: lower).isEmpty || !SocialSecurityNumber.find(in: line).isEmpty { return true }
         return NameFinder.match(in: line) != nil || NameFinder.titledName(line) != nil
     }
 }
