@@ -195,7 +195,7 @@ public final class CardStore {
 
     /// Replaces a card's fields (same id); keeps one default per category.
     public func update(_ card: IDCard) throws(StoreError) {
-        try db.write { () throws(StoreError) in try replace(card) }
+        _ = try db.write { () throws(StoreError) in try replace(card) }
     }
 
     /// Updates inside the caller's transaction; a default card unsets its category's other default first.

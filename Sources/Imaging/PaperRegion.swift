@@ -80,7 +80,7 @@ extension GrayImage {
             let members = Set(medians.filter { abs($0.value - level) <= 20 }.keys)
             let hull = ConvexHull.of((0..<n).filter { members.contains(label[$0]) }.map { (x: $0 % w, y: $0 / w) },
                                      x: { Double($0.x) }, y: { Double($0.y) })
-            var inside = (0..<n).map { Self.isInside(x: $0 % w, y: $0 / w, hull: hull) }
+            let inside = (0..<n).map { Self.isInside(x: $0 % w, y: $0 / w, hull: hull) }
             let area = inside.reduce(0) { $1 ? $0 + 1 : $0 }
             let rough = (0..<n).reduce(0) { inside[$1] && !smooth[$1] ? $0 + 1 : $0 }
             let memberArea = members.reduce(0) { $0 + sizes[$1] }

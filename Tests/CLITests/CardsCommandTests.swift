@@ -73,7 +73,7 @@ final class CardsCommandTests: XCTestCase {
         let store = try Self.scratchStore()
         try FileManager.default.createDirectory(atPath: (store as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let junk = Data(repeating: 0x42, count: 5000)
-        FileManager.default.createFile(atPath: store, contents: junk)
+        _ = FileManager.default.createFile(atPath: store, contents: junk)
         let run = try ScanCommandTests.cardscan(["cards", "list", "--store", store])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains(store) && run.stderr.contains("left untouched"), run.stderr)
@@ -273,7 +273,7 @@ final class ImportCommandTests: XCTestCase {
         let photos = ["gb-nhs-card-00", "gb-nhs-card-01", "loyalty-card-00", "distractor-card-00", "distractor-card-01",
                       "je-health-card-00"]
         let dir = try photoFolder(photos)
-        FileManager.default.createFile(atPath: "\(dir)/broken.jpg", contents: Data("not a photo".utf8))
+        _ = FileManager.default.createFile(atPath: "\(dir)/broken.jpg", contents: Data("not a photo".utf8))
         let store = try CardsCommandTests.scratchStore()
         let report = (store as NSString).deletingLastPathComponent + "/report.json"
         // No --no-validate: the NHS cards' numbers are in the test range (999), so they wait for review.

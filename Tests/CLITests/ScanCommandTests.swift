@@ -85,12 +85,12 @@ final class ScanCommandTests: XCTestCase {
         try fm.copyItem(atPath: "\(Self.samples)/loyalty-card-01.jpg", toPath: "\(dir)/good.jpg")
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(Self.samples)/loyalty-card-01.json"))) as! [String: Any]
         let ean = ((truth["barcodes"] as! [[String: Any]])[0]["text"] as! String)
-        fm.createFile(atPath: "\(dir)/empty.png", contents: Data())
-        fm.createFile(atPath: "\(dir)/notes.jpg", contents: Data("not a photo".utf8))
+        _ = fm.createFile(atPath: "\(dir)/empty.png", contents: Data())
+        _ = fm.createFile(atPath: "\(dir)/notes.jpg", contents: Data("not a photo".utf8))
         let good = try Data(contentsOf: URL(fileURLWithPath: "\(Self.samples)/gb-nhs-card-00.jpg"))
-        fm.createFile(atPath: "\(dir)/cut.jpg", contents: good.prefix(good.count / 3))
+        _ = fm.createFile(atPath: "\(dir)/cut.jpg", contents: good.prefix(good.count / 3))
         try fm.createSymbolicLink(atPath: "\(dir)/gone.png", withDestinationPath: "\(dir)/nowhere.png")
-        fm.createFile(atPath: "\(dir)/locked.png", contents: try Data(contentsOf: URL(fileURLWithPath: "\(dir)/good.jpg")))
+        _ = fm.createFile(atPath: "\(dir)/locked.png", contents: try Data(contentsOf: URL(fileURLWithPath: "\(dir)/good.jpg")))
         chmod("\(dir)/locked.png", 0)
 
         let text = try cardscan(["scan", dir])
@@ -119,7 +119,7 @@ final class ScanCommandTests: XCTestCase {
         let dir = try scratch()
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         png += [0x00, 0x00, 0x9C, 0x40, 0x00, 0x00, 0x9C, 0x40, 8, 0, 0, 0, 0, 0, 0, 0, 0]
-        FileManager.default.createFile(atPath: "\(dir)/huge.png", contents: Data(png))
+        _ = FileManager.default.createFile(atPath: "\(dir)/huge.png", contents: Data(png))
         let run = try cardscan(["scan", "\(dir)/huge.png"])
         XCTAssertEqual(run.status, 1, "the only input failed: the job failed")
         XCTAssertTrue(run.stderr.contains("huge.png: 40000x40000 pixels is over the limit"), run.stderr)
