@@ -56,7 +56,7 @@ final class CardStoreTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: "\(dir)/private", withIntermediateDirectories: true)
         // Not a database at all.
         let text = Data(String(repeating: "shopping list: eggs, milk\n", count: 20).utf8)
-        FileManager.default.createFile(atPath: path, contents: text)
+        _ = FileManager.default.createFile(atPath: path, contents: text)
         XCTAssertThrowsError(try CardStore(path: path)) { XCTAssertEqual($0 as? StoreError, .notACardscanStore(path: path)) }
         XCTAssertEqual(FileManager.default.contents(atPath: path), text)
 
@@ -83,12 +83,12 @@ final class CardStoreTests: XCTestCase {
         }
         var full = try Data(contentsOf: URL(fileURLWithPath: path))
         // Cut to less than a page (a copy that stopped early) and, separately, to half.
-        FileManager.default.createFile(atPath: "\(dir)/stub.db", contents: Data(full.prefix(2048)))
+        _ = FileManager.default.createFile(atPath: "\(dir)/stub.db", contents: Data(full.prefix(2048)))
         XCTAssertThrowsError(try CardStore(path: "\(dir)/stub.db")) { XCTAssertTrue("\($0)".contains("damaged"), "\($0)") }
         XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/stub.db")?.count, 2048)
         full = try Data(contentsOf: URL(fileURLWithPath: path))
         let cut = full.prefix(full.count / 2)
-        FileManager.default.createFile(atPath: "\(dir)/cut.db", contents: Data(cut))
+        _ = FileManager.default.createFile(atPath: "\(dir)/cut.db", contents: Data(cut))
         XCTAssertThrowsError(try CardStore(path: "\(dir)/cut.db").cards()) { error in
             XCTAssertTrue("\(error)".contains("cut.db"), "\(error)")
         }

@@ -69,7 +69,7 @@ enum SymbolPhoto {
     /// Writes `image` as a PGM file (for looking at a miss).
     static func save(_ image: GrayImage, _ path: String) {
         let header = Array("P5\n\(image.width) \(image.height)\n255\n".utf8)
-        FileManager.default.createFile(atPath: path, contents: Data(header + image.packedPixels))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(header + image.packedPixels))
     }
 
     /// How a band is seen: curved round a cylinder, turned, and photographed in perspective.

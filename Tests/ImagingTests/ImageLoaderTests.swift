@@ -82,7 +82,7 @@ final class ImageLoaderTests: XCTestCase {
         let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0] + Array("MM".utf8)
             + [0x00, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
         let turnedBytes = try ImageLoader.readFile(turned)
-        FileManager.default.createFile(atPath: sideways, contents: Data(turnedBytes.prefix(2) + exif + turnedBytes.dropFirst(2)))
+        _ = FileManager.default.createFile(atPath: sideways, contents: Data(turnedBytes.prefix(2) + exif + turnedBytes.dropFirst(2)))
 
         XCTAssertEqual(ExifOrientation(jpeg: try ImageLoader.readFile(sideways)), .right)
         XCTAssertNil(ExifOrientation(jpeg: turnedBytes), "no EXIF, no orientation")
@@ -103,7 +103,7 @@ final class ImageLoaderTests: XCTestCase {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         png += [0x00, 0x00, 0x9C, 0x40, 0x00, 0x00, 0x9C, 0x40, 8, 0, 0, 0, 0] + [0, 0, 0, 0]
         let path = "\(dir)/huge.png"
-        FileManager.default.createFile(atPath: path, contents: Data(png))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(png))
         XCTAssertThrowsError(try ImageLoader().load(contentsOf: path)) { error in
             XCTAssertEqual(error as? ImageError, .tooLarge(path: path, width: 40000, height: 40000, limit: 50_000_000))
             XCTAssertTrue("\(error)".contains(path))
@@ -123,7 +123,7 @@ final class ImageLoaderTests: XCTestCase {
         let text: [UInt8] = [0, 0, 0, 5] + Array("tEXtnotes".utf8) + [0, 0, 0, 0]
         bytes.insert(contentsOf: text, at: iend)  // bad CRC on purpose: the chunk is dropped unread
         let withText = "\(dir)/with-text.png"
-        FileManager.default.createFile(atPath: withText, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: withText, contents: Data(bytes))
         let loaded = try ImageLoader().load(contentsOf: withText)
         XCTAssertEqual(loaded, try ImageLoader().load(contentsOf: good))
 
@@ -135,15 +135,15 @@ final class ImageLoaderTests: XCTestCase {
 
     func testBadFilesGetTypedErrorsNamingTheFile() throws {
         let empty = "\(dir)/empty.png"
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         let text = "\(dir)/notes.jpg"
-        FileManager.default.createFile(atPath: text, contents: Data("this is not a photo\n".utf8))
+        _ = FileManager.default.createFile(atPath: text, contents: Data("this is not a photo\n".utf8))
         let good = try makeHalfBlack("good.png")
         let truncatedPNG = "\(dir)/cut.png", truncatedJPEG = "\(dir)/cut.jpg"
         let pngBytes = try ImageLoader.readFile(good)
-        FileManager.default.createFile(atPath: truncatedPNG, contents: Data(pngBytes.prefix(pngBytes.count / 2)))
+        _ = FileManager.default.createFile(atPath: truncatedPNG, contents: Data(pngBytes.prefix(pngBytes.count / 2)))
         let jpegBytes = try ImageLoader.readFile(try makeHalfBlack("good.jpg"))
-        FileManager.default.createFile(atPath: truncatedJPEG, contents: Data(jpegBytes.prefix(jpegBytes.count / 2)))
+        _ = FileManager.default.createFile(atPath: truncatedJPEG, contents: Data(jpegBytes.prefix(jpegBytes.count / 2)))
 
         let cases: [(String, ImageError)] = [
             (empty, .empty(path: empty)),
