@@ -43,6 +43,15 @@ extension GrayImage {
               let out = filtered.copyGray8() else { return self }
         return out
     }
+
+    /// leptonica's top-hats (`pixTophat`, black then white): what `topHats` must equal, kept for the test that says so.
+    func leptonicaTopHats(window: Int) -> (black: [UInt8], white: [UInt8])? {
+        guard let pix = LeptonicaPix(gray: self),
+              let black = LeptonicaPix(pixTophat(pix.pointer, Int32(window), Int32(window), l_int32(L_TOPHAT_BLACK)))?.copyGray8(),
+              let white = LeptonicaPix(pixTophat(pix.pointer, Int32(window), Int32(window), l_int32(L_TOPHAT_WHITE)))?.copyGray8()
+        else { return nil }
+        return (black.pixels, white.pixels)
+    }
 }
 
 extension LeptonicaPix {

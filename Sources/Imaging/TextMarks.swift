@@ -15,28 +15,27 @@ public struct TextMark: Sendable, Equatable {
 extension GrayImage {
     /// Letter-sized dark marks. `window` must exceed the stroke width of the largest text that matters
     /// (21 px holds 40-px print at a working size of 1280 px); `sizes` bounds a mark's longer side.
-    /// The corresponding C functions are `pixTophat` and `pixConnCompBB`.
+    /// The corresponding C functions are `pixTophat` (`topHats` gives its pixels) and `pixConnCompBB`.
     public func textMarks(window: Int = 21, sizes: ClosedRange<Int> = 5...70) -> [TextMark] {
         _ = LeptonicaPix.silenceMessages
-        guard let gray = LeptonicaPix(gray: self) else { return [] }
         // Light print on a dark or coloured card (a bank card's name, white text on a loyalty card's red) has no
-        // dark strokes of its own: a white top-hat finds it, each polarity with its own threshold.
-        return marks(in: gray, window: window, sizes: sizes, kind: L_TOPHAT_BLACK)
-            + marks(in: gray, window: window, sizes: sizes, kind: L_TOPHAT_WHITE)
+        // dark strokes of its own: the white top-hat finds it, each polarity with its own threshold.
+        let (black, white) = topHats(window: window)
+        return marks(in: black, sizes: sizes) + marks(in: white, sizes: sizes)
     }
 
-    private func marks(in gray: LeptonicaPix, window: Int, sizes: ClosedRange<Int>, kind: Int) -> [TextMark] {
-        guard let hat = LeptonicaPix(pixTophat(gray.pointer, Int32(window), Int32(window), l_int32(kind))),
-              let contrast = hat.copyGray8() else { return [] }
+    /// The marks of one top-hat (`contrast`, this image's size, packed).
+    private func marks(in contrast: [UInt8], sizes: ClosedRange<Int>) -> [TextMark] {
         // A mark is a stroke clearly darker than its surroundings: half the contrast of the strongest 2% of
         // pixels (the print), never less than a faint 25 levels (noise and texture stay below it).
         var histogram = [Int](repeating: 0, count: 256)
-        for value in contrast.pixels { histogram[Int(value)] += 1 }
+        for value in contrast { histogram[Int(value)] += 1 }
         var strongest = 255, count = 0
-        let topShare = contrast.pixelCount / 50
+        let topShare = contrast.count / 50
         while strongest > 0, count + histogram[strongest] < topShare { count += histogram[strongest]; strongest -= 1 }
         let threshold = Swift.max(25, strongest / 2)
-        guard let binary = LeptonicaPix(pixThresholdToBinary(hat.pointer, Int32(threshold))) else { return [] }
+        guard let hat = try? GrayImage(width: width, height: height, pixels: contrast), let pix = LeptonicaPix(gray: hat),
+              let binary = LeptonicaPix(pixThresholdToBinary(pix.pointer, Int32(threshold))) else { return [] }
         // pixThresholdToBinary sets pixels *below* the threshold: invert so the strong marks are foreground.
         guard let marksOnly = LeptonicaPix(pixInvert(nil, binary.pointer)),
               let found = pixConnCompBB(marksOnly.pointer, 8) else { return [] }

@@ -183,6 +183,7 @@ enum TestPaths {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let samples = (packageRoot as NSString).appendingPathComponent("SampleImages")
+    static let shared = ((packageRoot as NSString).deletingLastPathComponent as NSString).appendingPathComponent("shared")
 }
 
 enum ScanPaths {
