@@ -167,6 +167,12 @@ final class FieldLayoutTests: XCTestCase {
             (["Forename(s): Alex", "Surname: EXAMPLE", "DOB: 14/07/1945"], "Alex EXAMPLE"),
             (["Surname", "EXAMPLE", "Forename(s)", "Alex"], "Alex EXAMPLE"),
             (["Surnanie EXAMPLE", "Porename(e) Alex"], "Alex EXAMPLE"),
+            // A label word one slip away that no stem catches, and a table's ruled border read as a letter before
+            // the label.
+            ([": Suname EXAMPLE", "i Forename(s} Alex"], "Alex EXAMPLE"),
+            // One pass lost the surname label's start (`name EXAMPLE`: one word labelled), another read both labels:
+            // the whole name stands, not the part.
+            (["name EXAMPLE", "Alex", "14/07/1945", "Surname EXAMPLE", "Forename(s) Alex"], "Alex EXAMPLE"),
             (["First name: Alex", "Last name: Example"], "Alex Example"),
             (["Given name(s): Alex", "Family name: Example"], "Alex Example"),
             (["Patient: EXAMPLE, Alex J (Mr)"], "Alex J Example"),
@@ -223,6 +229,9 @@ final class FieldLayoutTests: XCTestCase {
         let flecked = ["Alex EXAMPLE", "11 Clos des Pins", "i", "l", "t", "| St Helier. Jersey JE2 4TQ"]
         XCTAssertEqual(values(.address, flecked), ["11 Clos des Pins, | St Helier. Jersey JE2 4TQ"])
         XCTAssertEqual(values(.name, flecked), ["Alex EXAMPLE"])
+        // A mark before the house number (a card's edge read as `|`) does not hide it.
+        XCTAssertEqual(values(.name, ["States of Jersey", "Alex EXAMPLE", "| 2La Rue du Moulin", "St Ouen, Jersey JE3 2AB"]),
+                       ["Alex EXAMPLE"])
         XCTAssertTrue(values(.name, ["Alex EXAMPLE", "JE3 2AB"]).isEmpty, "two lines: the name may be the street")
         // An identifier above the holder (its letter misread, so not one by its format) is no address line.
         let numbered = ["States of Jersey", "JY 4189174", "Alex EXAMPLE", "11 Clos des Pins", "St Helier, Jersey JE2 4TQ"]

@@ -168,10 +168,11 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     /// The first line of an address of three or more lines, above a house number, is whom it is addressed to: a
     /// card or a letter names its holder there (`Imogen QUARRENDON` above `5 La Rue du Moulin`). Without the house
-    /// number below, a street read without its number could pass for a name (`Clos des Pins`).
+    /// number below, a street read without its number could pass for a name (`Clos des Pins`). A mark before the
+    /// house number (a card's edge read as `|`) does not hide it.
     static func addressee(of block: [Int], in card: CardReading) -> Int? {
         guard block.count >= 3, !card.lines[block[0]].text.contains(where: \.isNumber),
-              card.lines[block[1]].text.trimmingCharacters(in: .whitespaces).first?.isNumber == true else { return nil }
+              card.lines[block[1]].text.first(where: { $0.isLetter || $0.isNumber })?.isNumber == true else { return nil }
         return block[0]
     }
 

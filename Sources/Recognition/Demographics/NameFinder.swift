@@ -160,6 +160,12 @@ public enum NameFinder {
     /// ``), or nil when the line does not start with one. OCR may drop or change a letter before `orename`.
     static func afterPartLabel(_ line: String, stems: [String]) -> String? {
         let trimmed = trim(line)
+        if let rest = afterPartLabelOrSplitLabel(trimmed, stems: stems) { return rest }
+        // A mark before the label read as a letter or two (a table's ruled border: `i Forename(s} Beatrix`).
+        return afterStrayMark(trimmed).flatMap { afterPartLabelOrSplitLabel($0, stems: stems) }
+    }
+
+    private static func afterPartLabelOrSplitLabel(_ trimmed: String, stems: [String]) -> String? {
         if let rest = afterPartLabel(trimmed: trimmed, stems: stems) { return rest }
         // A label OCR split in two (`Sur name`, `Fore name(s)`): the line without its first space.
         guard let space = trimmed.firstIndex(of: " "), trimmed.distance(from: trimmed.startIndex, to: space) <= 4 else { return nil }
@@ -168,8 +174,16 @@ public enum NameFinder {
         return afterPartLabel(trimmed: joined, stems: stems)
     }
 
+    /// Whole label words OCR read with one slip that no stem catches (`Suname`, `Surnarne`): the line's first word
+    /// is taken as the label when it is one edit from one of these, for the stems it belongs with.
+    static let partLabelWords = ["surna": ["surname"], "forena": ["forename", "forenames"]]
+
     private static func afterPartLabel(trimmed: String, stems: [String]) -> String? {
         let lower = trimmed.lowercased()
+        if let firstWord = lower.split(separator: " ", maxSplits: 1).first?.prefix(while: \.isLetter), firstWord.count >= 5,
+           stems.contains(where: { partLabelWords[$0]?.contains { WordSlip.oneEditApart(String(firstWord), $0) } == true }) {
+            return String(trimmed.dropFirst(firstWord.count).drop { $0.isLetter || $0 == "(" || $0 == ")" }.drop { !$0.isLetter })
+        }
         for stem in stems {
             guard let r = lower.range(of: stem), lower.distance(from: lower.startIndex, to: r.lowerBound) <= (stem == "orena" ? 1 : 0)
             else { continue }

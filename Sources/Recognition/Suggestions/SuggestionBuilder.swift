@@ -98,7 +98,7 @@ public struct SuggestionBuilder: Sendable {
     ///   `640 847 2184` read as `649 847 7164`, three slips, both passing). Numbers further apart are left alone:
     ///   a letter may name two people.
     func keepingSurestReadings(_ joined: [Joined]) -> [Joined] {
-        var out = joined
+        var out = partsGivingWayToWholeNames(joined)
         let rules: [(kind: SuggestionKind, contradict: (String, String) -> Bool, problem: String)] = [
             (.name, { _, _ in true }, "another reading of the holder's name is surer"),
             (.dateOfBirth, { _, _ in true }, "another reading of the holder's date of birth is surer"),
@@ -113,6 +113,33 @@ public struct SuggestionBuilder: Sendable {
                     out[k].valid = false
                     out[k].problem = rule.problem
                 }
+            }
+        }
+        return out
+    }
+
+    /// A name read in part by one pass and whole by another (`STAVELEY` after a label that lost its `Sur`, beside
+    /// `Lowri STAVELEY` from the `Surname`/`Forename(s)` lines) is one name, not two contradicting readings: the
+    /// whole one stands, as sure as the surer of the two, and the part is kept as an alternative. A part is a
+    /// reading whose words are all words of the other, and fewer.
+    func partsGivingWayToWholeNames(_ joined: [Joined]) -> [Joined] {
+        var out = joined
+        func words(_ name: String) -> [String] {
+            name.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        }
+        let names = out.indices.filter { out[$0].kind == .name && out[$0].valid }
+        for i in names {
+            let part = words(out[i].value)
+            guard !part.isEmpty else { continue }
+            for k in names where k != i && out[k].valid {
+                var whole = words(out[k].value)
+                guard whole.count > part.count, part.allSatisfy({ word in
+                    whole.firstIndex(of: word).map { whole.remove(at: $0) } != nil
+                }) else { continue }
+                out[k].confidence = max(out[k].confidence, out[i].confidence)
+                out[i].valid = false
+                out[i].problem = "part of a fuller reading of the holder's name"
+                break
             }
         }
         return out
