@@ -420,6 +420,19 @@ public final class TextReader {
     /// widened along its direction and down to the next line (a value printed after or below its label), levelled,
     /// at two print sizes, as a block of text. Lines come back in `image`'s pixels.
     public func reread(_ image: GrayImage, line: Quad) -> [Line] {
+        // A line tesseract read down its block (it reads print on its side as vertical text) has its box's corners a
+        // quarter turn from its reading order: its long edge comes second. Which way it reads is not known from
+        // the box, so both ways are read.
+        let q = line.points
+        func length(_ a: Point, _ b: Point) -> Double { hypot(Double(b.x - a.x), Double(b.y - a.y)) }
+        if q.count == 4, length(q[1], q[2]) > 1.5 * length(q[0], q[1]) {
+            return rereadAlong(image, line: Quad([q[1], q[2], q[3], q[0]])) + rereadAlong(image, line: Quad([q[3], q[0], q[1], q[2]]))
+        }
+        return rereadAlong(image, line: line)
+    }
+
+    /// `reread` of a line whose corners are in reading order (top left, top right, bottom right, bottom left).
+    private func rereadAlong(_ image: GrayImage, line: Quad) -> [Line] {
         let p = line.points.map { (x: Double($0.x), y: Double($0.y)) }
         let along = (x: p[1].x - p[0].x, y: p[1].y - p[0].y), down = (x: p[3].x - p[0].x, y: p[3].y - p[0].y)
         let width = (along.x * along.x + along.y * along.y).squareRoot(), height = (down.x * down.x + down.y * down.y).squareRoot()

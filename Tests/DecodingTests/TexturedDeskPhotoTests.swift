@@ -1,6 +1,7 @@
 @testable import Decoding
 import Foundation
 @testable import Imaging
+import ScanEngine
 import XCTest
 
 /// A card on a textured desk (Tests/Fixtures/textured-desk, made by Scripts/make-layout-probe: an addressograph
@@ -28,6 +29,19 @@ final class TexturedDeskPhotoTests: XCTestCase {
         let name = try XCTUnwrap((truth?["fields"] as? [String: Any])?["name"] as? String)
         let lines = try TextReader().read(try ImageLoader().load(contentsOf: path + ".jpg")).lines.map(\.text)
         XCTAssertTrue(lines.contains { $0.contains(name) }, "the addressee's line is read: \(lines.count) lines")
+    }
+
+    /// A card turned a quarter on a desk whose grain outvoted its print for the lines' direction: tesseract read the
+    /// card's lines down the block, cut short (`999 001 52`, no date under `DATE OF BIRTH`). Its labels are read
+    /// again, closer; their boxes' corners come a quarter turn from their reading order, and before that was seen
+    /// the second look ran across the lines and read nothing.
+    func testLabelsReadDownTheBlockAreReadAgainAlongTheirLines() throws {
+        let path = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/textured-desk/card-read-down-its-lines")
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + ".json"))) as? [String: Any]
+        let fields = try XCTUnwrap(truth?["fields"] as? [String: String])
+        let valid = try ScanEngine(options: ScanOptions(jobs: 1)).scan(file: path + ".jpg").suggestions.filter(\.valid)
+        XCTAssertTrue(valid.contains { $0.type == "nhsNumber" && $0.value == fields["nhsNumber"] }, "the NHS number is read")
+        XCTAssertTrue(valid.contains { $0.type == "dateOfBirth" && $0.value == fields["dateOfBirth"] }, "the date of birth is read")
     }
 
     /// The paper is found by its smooth surface: the corners of the frame (desk) are set to the paper's grey, the

@@ -128,6 +128,26 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(values(.name, ["Name", "28-Jul-1942"]).isEmpty)
     }
 
+    /// A name or a date of birth has no check: a line tesseract all but rejected vouches for neither (such lines are
+    /// junk read as words), so they are offered as alternatives only. A number's check still vouches for it.
+    func testNamesAndDatesFromLinesOCRDoubtedAreAlternativesOnly() {
+        func suggestions(confidence: Double) -> [Suggestion] {
+            let items = ["Name: Alex Example", "DOB 14/07/1945", "NHS No 400 000 0632"].enumerated().map { i, t in
+                RecognizedItem(id: "t\(i + 1)", kind: .text, text: t, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: confidence)
+            }
+            return builder.build(items: items, region: gb).suggestions
+        }
+        let doubted = suggestions(confidence: 0.2)
+        for kind in ["name", "dateOfBirth"] {
+            XCTAssertEqual(doubted.filter { $0.type == kind }.map(\.valid), [false], kind)
+            XCTAssertNotNil(doubted.first { $0.type == kind }?.problem, kind)
+        }
+        XCTAssertTrue(doubted.contains { $0.type == "nhsNumber" && $0.valid }, "the number's check vouches for it")
+        let read = suggestions(confidence: 0.4)
+        XCTAssertTrue(read.contains { $0.type == "name" && $0.valid && $0.value == "Alex Example" })
+        XCTAssertTrue(read.contains { $0.type == "dateOfBirth" && $0.valid && $0.value == "1945-07-14" })
+    }
+
     func testDateOfBirthSlipsRepairedAfterABirthLabel() {
         for (card, iso) in [(["COB; 3i-JAN- 1957"], "1957-01-31"), (["DOB: O8/O8/1991"], "1991-08-08"),
                             (["Date of birth", "14/07/l945"], "1945-07-14")] {
@@ -173,6 +193,10 @@ final class FieldLayoutTests: XCTestCase {
             // One pass lost the surname label's start (`name EXAMPLE`: one word labelled), another read both labels:
             // the whole name stands, not the part.
             (["name EXAMPLE", "Alex", "14/07/1945", "Surname EXAMPLE", "Forename(s) Alex"], "Alex EXAMPLE"),
+            // One reading cut the line short: the whole one stands. Two words of three are no part (a junk word
+            // read into a name would make it the whole one).
+            (["Name: Alex Exam", "Name: Alex Example"], "Alex Example"),
+            (["Name: Alex Example", "Name: Alex Rag Example"], "Alex Example"),
             (["First name: Alex", "Last name: Example"], "Alex Example"),
             (["Given name(s): Alex", "Family name: Example"], "Alex Example"),
             (["Patient: EXAMPLE, Alex J (Mr)"], "Alex J Example"),

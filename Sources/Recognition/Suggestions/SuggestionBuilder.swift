@@ -120,8 +120,10 @@ public struct SuggestionBuilder: Sendable {
 
     /// A name read in part by one pass and whole by another (`STAVELEY` after a label that lost its `Sur`, beside
     /// `Lowri STAVELEY` from the `Surname`/`Forename(s)` lines) is one name, not two contradicting readings: the
-    /// whole one stands, as sure as the surer of the two, and the part is kept as an alternative. A part is a
-    /// reading whose words are all words of the other, and fewer.
+    /// whole one stands, as sure as the surer of the two, and the part is kept as an alternative. A part is one
+    /// word of the other (a surname alone), or the other's start with its last word cut short (a line cut where a
+    /// reading lost it: `Esme Stave` beside `Esme Staveley`). Not two words of three: a junk word read into a name
+    /// (`Dorothy Rag Pereira` beside `Dorothy Pereira`, cards-dev 0008) would make it the "whole" one.
     func partsGivingWayToWholeNames(_ joined: [Joined]) -> [Joined] {
         var out = joined
         func words(_ name: String) -> [String] {
@@ -132,10 +134,8 @@ public struct SuggestionBuilder: Sendable {
             let part = words(out[i].value)
             guard !part.isEmpty else { continue }
             for k in names where k != i && out[k].valid {
-                var whole = words(out[k].value)
-                guard whole.count > part.count, part.allSatisfy({ word in
-                    whole.firstIndex(of: word).map { whole.remove(at: $0) } != nil
-                }) else { continue }
+                let whole = words(out[k].value)
+                guard Self.isPart(part, of: whole) else { continue }
                 out[k].confidence = max(out[k].confidence, out[i].confidence)
                 out[i].valid = false
                 out[i].problem = "part of a fuller reading of the holder's name"
@@ -143,6 +143,18 @@ public struct SuggestionBuilder: Sendable {
             }
         }
         return out
+    }
+
+    static func isPart(_ part: [String], of whole: [String]) -> Bool {
+        var rest = whole
+        if part.count == 1, whole.count > 1, part.allSatisfy({ word in rest.firstIndex(of: word).map { rest.remove(at: $0) } != nil }) {
+            return true
+        }
+        guard let last = part.last, part.count <= whole.count else { return false }
+        return (0...(whole.count - part.count)).contains { j in
+            let cut = whole[j + part.count - 1]
+            return Array(whole[j..<(j + part.count - 1)]) == Array(part.dropLast()) && cut.count > last.count && cut.hasPrefix(last)
+        }
     }
 
     /// Kinds with no check character, so a printed slip passes their form: a hospital number, a social security
