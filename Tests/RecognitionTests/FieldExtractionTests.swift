@@ -148,6 +148,23 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(read.contains { $0.type == "dateOfBirth" && $0.valid && $0.value == "1945-07-14" })
     }
 
+    /// Whom an address is addressed to is a name by where it stands, above a house number: a line tesseract doubted
+    /// there (a mark read into it) is still taken, though not elsewhere, nor when it doubted it all but entirely.
+    func testAnAddresseeTesseractDoubtedIsStillTheName() {
+        func names(_ texts: [(String, Double)]) -> [String] {
+            let items = texts.enumerated().map { i, t in
+                RecognizedItem(id: "t\(i + 1)", kind: .text, text: t.0, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: t.1)
+            }
+            return builder.build(items: items, region: gb).suggestions.filter { $0.type == "name" && $0.valid }.map(\.value)
+        }
+        XCTAssertEqual(names([("States of Jersey", 0.9), ("»  Alex EXAMPLE", 0.38), ("11 Clos des Pins", 0.8),
+                              ("St Helier, Jersey JE2 4TQ", 0.8)]), ["Alex EXAMPLE"])
+        XCTAssertEqual(names([("States of Jersey", 0.9), ("»  Alex EXAMPLE", 0.38), ("Social Security", 0.8)]), [],
+                       "not an addressee: an unlabelled name needs tesseract's confidence")
+        XCTAssertEqual(names([("States of Jersey", 0.9), ("»  Alex EXAMPLE", 0.2), ("11 Clos des Pins", 0.8),
+                              ("St Helier, Jersey JE2 4TQ", 0.8)]), [], "a line tesseract all but rejected")
+    }
+
     func testDateOfBirthSlipsRepairedAfterABirthLabel() {
         for (card, iso) in [(["COB; 3i-JAN- 1957"], "1957-01-31"), (["DOB: O8/O8/1991"], "1991-08-08"),
                             (["Date of birth", "14/07/l945"], "1945-07-14")] {

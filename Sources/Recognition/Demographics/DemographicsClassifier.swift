@@ -51,7 +51,10 @@ struct DemographicsClassifier: EvidenceClassifier {
         let addressees = Set(blocks.compactMap { Self.addressee(of: $0, in: card) })
         let addressLines = Set(blocks.flatMap { $0 }).subtracting(addressees)
         let candidates = card.lines.enumerated().compactMap { i, line -> (Int, String)? in
-            guard !addressLines.contains(i), line.confidence >= Self.unlabelledNameMinimumOCR else { return nil }
+            // Whom an address is addressed to is a name by where it stands: tesseract's doubt (a mark read into
+            // the line: `»  Lowri ROOKWOOD` at 0.38) matters less there.
+            let minimum = addressees.contains(i) ? Evidence.doubtedLineConfidence : Self.unlabelledNameMinimumOCR
+            guard !addressLines.contains(i), line.confidence >= minimum else { return nil }
             let text = line.text
             let name = NameFinder.unlabelled(text)
                 ?? (DateFinder.dates(in: text.lowercased()).isEmpty ? nil : NameFinder.leadingName(text).flatMap(NameFinder.unlabelled))
