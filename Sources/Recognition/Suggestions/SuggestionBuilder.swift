@@ -145,11 +145,9 @@ public struct SuggestionBuilder: Sendable {
         return out
     }
 
+    /// Whether the words `part` are a part of the name `whole` (see `partsGivingWayToWholeNames`).
     static func isPart(_ part: [String], of whole: [String]) -> Bool {
-        var rest = whole
-        if part.count == 1, whole.count > 1, part.allSatisfy({ word in rest.firstIndex(of: word).map { rest.remove(at: $0) } != nil }) {
-            return true
-        }
+        if part.count == 1, whole.count > 1, whole.contains(part[0]) { return true }
         guard let last = part.last, part.count <= whole.count else { return false }
         return (0...(whole.count - part.count)).contains { j in
             let cut = whole[j + part.count - 1]
