@@ -213,6 +213,9 @@ final class FieldLayoutTests: XCTestCase {
             // One reading cut the line short: the whole one stands. Two words of three are no part (a junk word
             // read into a name would make it the whole one).
             (["Name: Alex Exam", "Name: Alex Example"], "Alex Example"),
+            // `(s)` set apart from its label by a space; an addressograph line with its comma lost.
+            (["Surname EXAMPLE", "Forename (s) Alex"], "Alex EXAMPLE"),
+            (["EXAMPLE Alex (Ms)"], "Alex Example"),
             (["Name: Alex Example", "Name: Alex Rag Example"], "Alex Example"),
             (["First name: Alex", "Last name: Example"], "Alex Example"),
             (["Given name(s): Alex", "Family name: Example"], "Alex Example"),
@@ -241,6 +244,7 @@ final class FieldLayoutTests: XCTestCase {
                      ["AB Name Date of birth"], ["Dr Name: 12345"], ["Client Ser"], ["Or Alex"], ["Six Weeks,"], ["Beech Grove"], ["Alma Terrace"], ["Name", "SS Number"],
                      ["Name", "Date Of Birth"], ["NAME", "HOSPITAL NO"],
                      // A date's month, a street, a label read with a slip: beside a name, still no name.
+                     ["EXAMPLE ROAD (Mr)"], ["Alex Example (Mr)"],
                      ["September Ciaran"], ["Le Mont Cochon"], ["Orchard Rise"], ["Sumame LINDQVIST"], ["Forenarne Alex"],
                      // OCR's garbled and upside-down words, cased as no name is printed.
                      ["CeRISTOPEEe Mollomly"], ["LT ObZZ TOSD"], ["Name: AlEx ExAMple"]] {

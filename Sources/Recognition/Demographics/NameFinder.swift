@@ -93,8 +93,21 @@ public enum NameFinder {
             if let name = surnameFirst(rest, strict: false) ?? cleanName(rest) { return Match(name: name, form: .labelled) }
             return nil
         }
-        if let name = surnameFirst(trimmed, strict: true) { return Match(name: name, form: .surnameFirst) }
+        if let name = surnameFirst(trimmed, strict: true) ?? commaLost(trimmed).flatMap({ surnameFirst($0, strict: true) }) {
+            return Match(name: name, form: .surnameFirst)
+        }
         return nil
+    }
+
+    /// `SURNAME Firstname (Ms)`, an addressograph's line with its comma lost, with the comma put back: the title in
+    /// brackets at its end says the line is a name, and the capitals say where the surname ends. Nil otherwise.
+    static func commaLost(_ line: String) -> String? {
+        guard let open = line.lastIndex(of: "("),
+              titles.contains(String(line[line.index(after: open)...].filter(\.isLetter)).lowercased()) else { return nil }
+        let words = line[..<open].split(separator: " ")
+        let surname = words.prefix { $0.count >= 2 && $0.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" } }
+        guard !surname.isEmpty, surname.count < words.count else { return nil }
+        return surname.joined(separator: " ") + ", " + words.dropFirst(surname.count).joined(separator: " ") + " " + line[open...]
     }
 
     /// A line that is only a name label, perhaps beside other column labels (`NAME`, `Name  Date of birth`): the name
@@ -174,6 +187,22 @@ public enum NameFinder {
         return afterPartLabel(trimmed: joined, stems: stems)
     }
 
+    /// What follows the rest of a two-part name label's word: its `(s)` (OCR may put a space before it, or read its
+    /// bracket as `}`), then separators.
+    static func afterLabelWord(_ text: Substring) -> String {
+        var rest = text.drop { $0.isLetter }
+        let bracketed = rest.drop { $0 == " " }
+        if let open = bracketed.first, "({[".contains(open) {
+            let inside = bracketed.dropFirst()
+            if let close = inside.prefix(4).firstIndex(where: { ")}]".contains($0) }), inside[..<close].allSatisfy(\.isLetter) {
+                rest = inside[inside.index(after: close)...]
+            } else if inside.count <= 3, inside.allSatisfy(\.isLetter) {
+                rest = inside[inside.endIndex...]  // the line ends in the bracket (its `)` trimmed off)
+            }
+        }
+        return String(rest.drop { !$0.isLetter })
+    }
+
     /// Whole label words OCR read with one slip that no stem catches (`Suname`, `Surnarne`): the line's first word
     /// is taken as the label when it is one edit from one of these, for the stems it belongs with.
     static let partLabelWords = ["surna": ["surname"], "forena": ["forename", "forenames"]]
@@ -182,15 +211,13 @@ public enum NameFinder {
         let lower = trimmed.lowercased()
         if let firstWord = lower.split(separator: " ", maxSplits: 1).first?.prefix(while: \.isLetter), firstWord.count >= 5,
            stems.contains(where: { partLabelWords[$0]?.contains { WordSlip.oneEditApart(String(firstWord), $0) } == true }) {
-            return String(trimmed.dropFirst(firstWord.count).drop { $0.isLetter || $0 == "(" || $0 == ")" }.drop { !$0.isLetter })
+            return afterLabelWord(trimmed.dropFirst(firstWord.count))
         }
         for stem in stems {
             guard let r = lower.range(of: stem), lower.distance(from: lower.startIndex, to: r.lowerBound) <= (stem == "orena" ? 1 : 0)
             else { continue }
             let offset = lower.distance(from: lower.startIndex, to: r.upperBound)
-            // The rest of the label's word and its `(s)`, then separators.
-            let rest = trimmed.dropFirst(offset).drop { $0.isLetter || $0 == "(" || $0 == ")" }.drop { !$0.isLetter }
-            return String(rest)
+            return afterLabelWord(trimmed.dropFirst(offset))
         }
         return nil
     }
