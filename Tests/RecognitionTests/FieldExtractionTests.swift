@@ -82,6 +82,9 @@ final class NHSContextTests: XCTestCase {
         XCTAssertEqual(NHSNumberFinder.find(in: "NHS number is 999 00) 0013.").first?.number.digits, "9990010013")
         XCTAssertEqual(NHSNumberFinder.find(in: "999 | 000 0018").first?.number.digits, "9990000018")
         XCTAssertEqual(NHSNumberFinder.find(in: "999 000 | 0018").first?.grouped, true)
+        // The second gap read as a mark: a fleck or a dot in the space.
+        XCTAssertEqual(NHSNumberFinder.find(in: "DOB: 04 JAN 1977 NHS: 999 000.0018").first?.number.digits, "9990000018")
+        XCTAssertTrue(NHSNumberFinder.find(in: "999.000 0018").isEmpty, "the first gap is a space or a hyphen")
         XCTAssertEqual(DigitRepair.repairs(of: Array("4A0G")), ["4406"])
         XCTAssertTrue(DigitRepair.repairs(of: Array("40X0")).isEmpty, "X is in no table")
         // A repair needs a label or a barcode: grouping alone does not vouch for it.
@@ -118,10 +121,13 @@ final class FieldLayoutTests: XCTestCase {
         for card in [["D.O.B. 14/07/1945"], ["Date of birth: 14 July 1945"], ["Born 14-Jul-1945"], ["DOB 14.07.1945"],
                      ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"],
                      ["Date of Birth: 14th of July 1945"], ["DOB 14.07 1945"], ["Birth date: 14/07/1945"],
-                     ["Date of Hirth 14 JUL 1945"], ["Date of Birtn: 14/07/1945"]] {
+                     ["Date of Hirth 14 JUL 1945"], ["Date of Birtn: 14/07/1945"],
+                     // Two slips, the word keeping `birth`'s start or end.
+                     ["to your appointment Date of beth 14/07/1945"], ["Date of Herth 14.07.1945"]] {
             XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
+        XCTAssertTrue(values(.dateOfBirth, ["Date of death 14/07/2025"]).isEmpty, "three slips from birth")
         XCTAssertTrue(values(.dateOfBirth, ["DOB 14.07 45"]).isEmpty, "a lost separator needs a four-digit year")
         XCTAssertTrue(values(.dateOfBirth, ["DOB 14 07 1945"]).isEmpty, "no separator at all is no date")
         // A `Name` label whose value OCR lost, above the date: the date's month is no name.
@@ -351,7 +357,9 @@ final class FieldLayoutTests: XCTestCase {
                               (["Unit No: ABC1234567"], "ABC1234567"), (["Hospital Number", "H1234567"], "H1234567"),
                               (["Hospital Number: RTH 418 3671"], "RTH4183671"), (["Hosp No: M 1234567"], "M1234567"),
                               (["Unit No: K123456 23"], "K123456"), (["PAS No: A123456"], "A123456"),
-                              (["Case Note No. 0123456"], "0123456")] {
+                              (["Case Note No. 0123456"], "0123456"),
+                              // `Hospital` with one slip, before its `No`.
+                              (["Hosprtal No R123456"], "R123456")] {
             XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
         }
         XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")

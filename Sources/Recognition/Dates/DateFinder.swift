@@ -50,14 +50,17 @@ public enum DateFinder {
             }
         }
         // `Date of birth` with a slip in `birth` (`Date of Hirth`, `Date of Birtn`): without this the bare `date`
-        // made its date an issue date.
+        // made its date an issue date. Two slips where the word keeps `birth`'s start or end (`Date of beth`,
+        // `Date of Herth`): no other date a card prints is of a word like that (`death` is three away).
         let text = String(lower)
         var offset = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             let start = offset
             offset += word.count + 1
             let bare = String(word.prefix(while: \.isLetter))
-            guard bare.count >= 4, bare != "birth", bare.count >= word.count - 1, WordSlip.oneEditApart(bare, "birth"),
+            let slipped = WordSlip.oneEditApart(bare, "birth")
+                || (bare.hasPrefix("b") || bare.hasSuffix("th")) && WordSlip.editDistance(bare, "birth", limit: 2) <= 2
+            guard bare.count >= 4, bare != "birth", bare.count >= word.count - 1, slipped,
                   start >= 3, String(lower[(start - 3)..<start]) == "of ",
                   !(start..<(start + word.count)).contains(where: taken.contains) else { continue }
             found.append((start, start + word.count, .dateOfBirth))

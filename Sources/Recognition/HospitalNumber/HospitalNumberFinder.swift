@@ -12,6 +12,20 @@ public enum HospitalNumberFinder {
 
     /// The label on this line and where it ends, when the line has one (as a word, not inside `return`).
     static func label(in line: String) -> String.Index? {
+        exactLabel(in: line) ?? slippedLabel(in: line)
+    }
+
+    /// `Hospital No` with one slip in `Hospital` (`Hosprtal No R828752`), and where it ends.
+    static func slippedLabel(in line: String) -> String.Index? {
+        let words = line.split(separator: " ")
+        for (word, next) in zip(words, words.dropFirst()) where WordSlip.oneEditApart(word.lowercased(), "hospital") {
+            let bare = next.lowercased().prefix { $0.isLetter }
+            if ["no", "number", "urn"].contains(String(bare)) { return line.index(next.startIndex, offsetBy: bare.count) }
+        }
+        return nil
+    }
+
+    private static func exactLabel(in line: String) -> String.Index? {
         let lower = line.lowercased()
         for label in labels {
             var search = lower.startIndex..<lower.endIndex

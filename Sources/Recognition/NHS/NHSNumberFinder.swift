@@ -63,6 +63,8 @@ public enum NHSNumberFinder {
         // Grouped 3-3-4 with one space or hyphen (the same one) between groups. A space gap may hold a mark OCR
         // read in it (`999 | 293 8250`: a card's rule, a fleck), spaced off both groups: it is no digit.
         func gap(at p: Int, _ sep: Character) -> Int? {
+            // The second gap read as a mark (`999 745.0795`): a fleck or the print's own dot in the space.
+            if sep == " ", p > start + 3, p < c.count, Self.gapMarks.contains(c[p]) { return p + 1 }
             guard p < c.count, c[p] == sep else { return nil }
             if sep == " ", p + 2 < c.count, Self.gapMarks.contains(c[p + 1]), c[p + 2] == " " { return p + 3 }
             return p + 1

@@ -102,7 +102,7 @@ public struct SuggestionBuilder: Sendable {
         let rules: [(kind: SuggestionKind, contradict: (String, String) -> Bool, problem: String)] = [
             (.name, { _, _ in true }, "another reading of the holder's name is surer"),
             (.dateOfBirth, { _, _ in true }, "another reading of the holder's date of birth is surer"),
-            (.nhsNumber, { Self.editDistance($0, $1, limit: Self.slipLimit(.nhsNumber)) <= Self.slipLimit(.nhsNumber) },
+            (.nhsNumber, { WordSlip.editDistance($0, $1, limit: Self.slipLimit(.nhsNumber)) <= Self.slipLimit(.nhsNumber) },
              "another reading of this number is surer"),
         ]
         for rule in rules {
@@ -178,30 +178,13 @@ public struct SuggestionBuilder: Sendable {
             let limit = Self.slipLimit(out[i].kind)
             let code = out.indices.first { k in
                 k != i && out[k].kind == out[i].kind && out[k].fromBarcode && out[k].valid
-                    && Self.editDistance(out[k].value, out[i].value, limit: limit) <= limit
+                    && WordSlip.editDistance(out[k].value, out[i].value, limit: limit) <= limit
             }
             guard let k = code else { continue }
             for id in out[i].from where !out[k].from.contains(id) { out[k].from.append(id) }
             drop.insert(i)
         }
         return out.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
-    }
-
-    /// Levenshtein distance, or `limit + 1` once it is certainly above `limit`.
-    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a), b = Array(b)
-        guard abs(a.count - b.count) <= limit else { return limit + 1 }
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// The demographics cards: Jersey's JHCI string and Guernsey's health details, from the name, date of birth
