@@ -221,6 +221,7 @@ final class FieldLayoutTests: XCTestCase {
             (["Name: Alex Exam", "Name: Alex Example"], "Alex Example"),
             // `(s)` set apart from its label by a space; an addressograph line with its comma lost.
             (["Surname EXAMPLE", "Forename (s) Alex"], "Alex EXAMPLE"),
+            (["Surname EXAMPLE", "Forename(s Alex"], "Alex EXAMPLE"),
             (["EXAMPLE Alex (Ms)"], "Alex Example"),
             (["Name: Alex Example", "Name: Alex Rag Example"], "Alex Example"),
             (["First name: Alex", "Last name: Example"], "Alex Example"),

@@ -187,17 +187,17 @@ public enum NameFinder {
         return afterPartLabel(trimmed: joined, stems: stems)
     }
 
-    /// What follows the rest of a two-part name label's word: its `(s)` (OCR may put a space before it, or read its
-    /// bracket as `}`), then separators.
+    /// What follows the rest of a two-part name label's word: its `(s)` (OCR may put a space before it, read its
+    /// bracket as `}` or lose it), then separators.
     static func afterLabelWord(_ text: Substring) -> String {
         var rest = text.drop { $0.isLetter }
         let bracketed = rest.drop { $0 == " " }
         if let open = bracketed.first, "({[".contains(open) {
-            let inside = bracketed.dropFirst()
-            if let close = inside.prefix(4).firstIndex(where: { ")}]".contains($0) }), inside[..<close].allSatisfy(\.isLetter) {
-                rest = inside[inside.index(after: close)...]
-            } else if inside.count <= 3, inside.allSatisfy(\.isLetter) {
-                rest = inside[inside.endIndex...]  // the line ends in the bracket (its `)` trimmed off)
+            // `(s)`, `(e)`: a letter or two, then the closing bracket unless OCR lost it (`Forename(s Ciaran`).
+            let letters = bracketed.dropFirst().prefix { $0.isLetter }
+            if letters.count <= 2 {
+                rest = bracketed.dropFirst(1 + letters.count)
+                if let close = rest.first, ")}]".contains(close) { rest = rest.dropFirst() }
             }
         }
         return String(rest.drop { !$0.isLetter })
