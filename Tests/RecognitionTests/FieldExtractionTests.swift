@@ -173,7 +173,9 @@ final class FieldLayoutTests: XCTestCase {
 
     func testDateOfBirthSlipsRepairedAfterABirthLabel() {
         for (card, iso) in [(["COB; 3i-JAN- 1957"], "1957-01-31"), (["DOB: O8/O8/1991"], "1991-08-08"),
-                            (["Date of birth", "14/07/l945"], "1945-07-14")] {
+                            (["Date of birth", "14/07/l945"], "1945-07-14"),
+                            // A space read inside a number between the separators.
+                            (["Born", "09/1 1/1975"], "1975-11-09")] {
             XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
         }
         let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "DOB: O8/O8/1991", bounds: .init(x: 0, y: 0, width: 9, height: 9),

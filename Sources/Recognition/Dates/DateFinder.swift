@@ -109,8 +109,18 @@ public enum DateFinder {
 
     /// The text with slips (`DigitRepair`'s table) replaced in words that are otherwise digits (`3i` → `31`,
     /// `l982` → `1982`; `Jul` and `1st` untouched), or nil when nothing changed or more than `maxRepairs` would.
+    /// A space OCR put inside a number between date separators (`09/1 1/1975`) is taken out, as one slip.
     static func repairingDigits(_ text: String) -> String? {
-        var out = "", word: [Character] = [], changes = 0
+        var chars = Array(text), changes = 0
+        var k = 1
+        while k + 3 < chars.count {
+            if "/.-".contains(chars[k - 1]), chars[k].isNumber, chars[k + 1] == " ", chars[k + 2].isNumber, "/.-".contains(chars[k + 3]) {
+                chars.remove(at: k + 1)
+                changes += 1
+            }
+            k += 1
+        }
+        var out = "", word: [Character] = []
         func flush() {
             defer { word = [] }
             let isSlip: (Character) -> Bool = { !($0.isASCII && $0.isNumber) && DigitRepair.candidates(for: $0) != nil }
@@ -120,7 +130,7 @@ public enum DateFinder {
                 if isSlip(c), let d = DigitRepair.candidates(for: c)?.first { out.append(d); changes += 1 } else { out.append(c) }
             }
         }
-        for c in text {
+        for c in chars {
             if c.isLetter || c.isNumber || DigitRepair.candidates(for: c) != nil && !"/.-".contains(c) { word.append(c) } else { flush(); out.append(c) }
         }
         flush()
