@@ -425,7 +425,7 @@ public final class TextReader {
         // the box, so both ways are read.
         let q = line.points
         func length(_ a: Point, _ b: Point) -> Double { hypot(Double(b.x - a.x), Double(b.y - a.y)) }
-        if q.count == 4, length(q[1], q[2]) > 1.5 * length(q[0], q[1]) {
+        if length(q[1], q[2]) > 1.5 * length(q[0], q[1]) {
             return rereadAlong(image, line: Quad([q[1], q[2], q[3], q[0]])) + rereadAlong(image, line: Quad([q[3], q[0], q[1], q[2]]))
         }
         return rereadAlong(image, line: line)

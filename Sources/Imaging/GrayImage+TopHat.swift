@@ -17,12 +17,15 @@ extension GrayImage {
         // passes commute, so the order is columns, rows, rows, columns: the row passes run on the transposed
         // images as column passes (the fast kind), for two transposes each way.
         let (dilatedColumns, erodedColumns) = Self.alongColumns(source, source, width: w, height: h, window: window)
-        let (dilatedT, erodedT) = Self.alongColumns(Self.transposed(dilatedColumns, width: w, height: h),
-                                                    Self.transposed(erodedColumns, width: w, height: h),
+        func transposed(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
+            (try! GrayImage(width: width, height: height, pixels: pixels)).transposed().pixels
+        }
+        let (dilatedT, erodedT) = Self.alongColumns(transposed(dilatedColumns, width: w, height: h),
+                                                    transposed(erodedColumns, width: w, height: h),
                                                     width: h, height: w, window: window)
         let (openingRowsT, closingRowsT) = Self.alongColumns(erodedT, dilatedT, width: h, height: w, window: window)
-        let (opening, closing) = Self.alongColumns(Self.transposed(openingRowsT, width: h, height: w),
-                                                   Self.transposed(closingRowsT, width: h, height: w),
+        let (opening, closing) = Self.alongColumns(transposed(openingRowsT, width: h, height: w),
+                                                   transposed(closingRowsT, width: h, height: w),
                                                    width: w, height: h, window: window)
         var black = [UInt8](repeating: 0, count: source.count), white = black
         for i in 0..<source.count {
@@ -30,26 +33,6 @@ extension GrayImage {
             white[i] = source[i] &- opening[i]
         }
         return (black, white)
-    }
-
-    /// `pixels` (`width` x `height`) with rows and columns swapped, in tiles that stay in cache.
-    private static func transposed(_ pixels: [UInt8], width w: Int, height h: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: w * h)
-        let tile = 32
-        pixels.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { target in
-            let source = source.baseAddress!, target = target.baseAddress!
-            for top in Swift.stride(from: 0, to: h, by: tile) {
-                let bottom = Swift.min(top + tile, h)
-                for left in Swift.stride(from: 0, to: w, by: tile) {
-                    let right = Swift.min(left + tile, w)
-                    for y in top..<bottom {
-                        let row = source + y * w
-                        for x in left..<right { target[x &* h &+ y] = row[x] }
-                    }
-                }
-            }
-        } }
-        return out
     }
 
     /// Along every column: the maximum of `forMax` and the minimum of `forMin` over each window centred on a pixel,

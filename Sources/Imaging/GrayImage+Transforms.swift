@@ -24,8 +24,24 @@ extension GrayImage {
     public func flippedHorizontally() -> GrayImage {
         remapped(width: width, height: height) { x, y in y * stride + (width - 1 - x) }
     }
+    /// Rows and columns swapped, in tiles that stay in cache (the letter marks' top-hats transpose four frames a
+    /// photo; a column-by-column walk of the source missed the cache on every pixel).
     public func transposed() -> GrayImage {
-        remapped(width: height, height: width) { x, y in x * stride + y }
+        var out = [UInt8](repeating: 0, count: width * height)
+        let w = width, h = height, stride = self.stride, tile = 32
+        pixels.withUnsafeBufferPointer { source in out.withUnsafeMutableBufferPointer { target in
+            let source = source.baseAddress!, target = target.baseAddress!
+            for top in Swift.stride(from: 0, to: h, by: tile) {
+                let bottom = Swift.min(top + tile, h)
+                for left in Swift.stride(from: 0, to: w, by: tile) {
+                    for y in top..<bottom {
+                        let row = source + y * stride
+                        for x in left..<Swift.min(left + tile, w) { target[x &* h &+ y] = row[x] }
+                    }
+                }
+            }
+        } }
+        return try! GrayImage(width: h, height: w, pixels: out)
     }
 
     /// Light and dark swapped (codes printed light on dark).

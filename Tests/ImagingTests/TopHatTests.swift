@@ -29,6 +29,19 @@ final class TopHatTests: XCTestCase {
         }
     }
 
+    /// The top-hats' row passes run on transposed copies: a transpose swaps rows and columns, whatever the stride.
+    func testTransposeSwapsRowsAndColumns() throws {
+        var generator = SystemRandomNumberGenerator()
+        for (width, height) in [(1, 1), (1, 7), (7, 1), (33, 70), (70, 33)] {
+            let stride = width + 3
+            let noise = (0..<(stride * height)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let image = try GrayImage(width: width, height: height, stride: stride, pixels: noise)
+            let turned = image.transposed()
+            XCTAssertEqual([turned.width, turned.height], [height, width])
+            for y in 0..<height { for x in 0..<width where turned[y, x] != image[x, y] { XCTFail("(\(x), \(y)) of \(width)x\(height)"); return } }
+        }
+    }
+
     func testEqualsLeptonicaOnNoiseWithPaddedStrideAndOddSizes() throws {
         var generator = SystemRandomNumberGenerator()
         for (width, height) in [(1, 1), (1, 7), (7, 1), (3, 5), (20, 31), (37, 23), (128, 3), (64, 64)] {

@@ -73,11 +73,15 @@ public enum NameFinder {
     static let surnamesAmongWords: Set<String> = ["hall", "ward", "lane", "house", "court", "grove", "forest", "vale",
                                                   "bank", "street", "garden", "close", "lawrence", "clement", "hill", "park"]
 
-    /// A two-part name label read with a slip (`Surnarne`, `Forenane`): one letter changed, lost or added, after
-    /// OCR's commonest confusion (`rn` read as `m`: `Sumame`) is undone.
-    static func isNamePartLabel(_ word: String) -> Bool {
+    /// A two-part name label read with a slip (`Surnarne`, `Suname`, `Forenane`): one letter changed, lost or added,
+    /// after OCR's commonest confusion (`rn` read as `m`: `Sumame`) is undone.
+    static func isNamePartLabel(_ word: String) -> Bool { slippedNamePartLabel(word) != nil }
+
+    /// Which part a label word read with a slip introduces (see `isNamePartLabel`), or nil.
+    static func slippedNamePartLabel(_ word: String) -> NamePart? {
         let lower = word.lowercased().replacingOccurrences(of: "rn", with: "m")
-        return ["sumame", "forename", "forenames"].contains { WordSlip.oneEditApart(lower, $0) }
+        if WordSlip.oneEditApart(lower, "sumame") { return .surname }
+        return ["forename", "forenames"].contains { WordSlip.oneEditApart(lower, $0) } ? .forename : nil
     }
 
     /// Starts of card words OCR often cuts short or garbles at the end (`Discou`, `Hospita`).
@@ -203,14 +207,12 @@ public enum NameFinder {
         return String(rest.drop { !$0.isLetter })
     }
 
-    /// Whole label words OCR read with one slip that no stem catches (`Suname`, `Surnarne`): the line's first word
-    /// is taken as the label when it is one edit from one of these, for the stems it belongs with.
-    static let partLabelWords = ["surna": ["surname"], "forena": ["forename", "forenames"]]
-
     private static func afterPartLabel(trimmed: String, stems: [String]) -> String? {
         let lower = trimmed.lowercased()
+        // A label word read with a slip that no stem catches (`Suname`), for the part these stems introduce.
+        let parts: [NamePart] = (stems.contains("surna") ? [.surname] : []) + (stems.contains("forena") ? [.forename] : [])
         if let firstWord = lower.split(separator: " ", maxSplits: 1).first?.prefix(while: \.isLetter), firstWord.count >= 5,
-           stems.contains(where: { partLabelWords[$0]?.contains { WordSlip.oneEditApart(String(firstWord), $0) } == true }) {
+           let part = slippedNamePartLabel(String(firstWord)), parts.contains(part) {
             return afterLabelWord(trimmed.dropFirst(firstWord.count))
         }
         for stem in stems {
