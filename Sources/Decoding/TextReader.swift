@@ -48,6 +48,9 @@ public final class TextReader {
         public let quarterTurns: Int
         /// Degrees the image was turned to level the text.
         public let deskewDegrees: Double
+        /// The letter-sized marks the text was found by spread over (nearly) the whole frame: nothing set the print
+        /// apart from its surroundings, and the block read holds the desk too (`marksCoverFrameShare`).
+        var marksCoverFrame = false
     }
 
     /// Text height tesseract reads best at is roughly 20–40 px: work on images of about this long side.
@@ -79,6 +82,13 @@ public final class TextReader {
     /// guess: the junk that took cards-dev 0043's dim remake off its lines scored 3.9; the right reading of 0007's
     /// keystoned remake 7.8 (at `convincingQuality`, 9, that card lost its name); 0015 at phone size 13.6.
     static let weakDirectionQuality = 2 * settlingQuality
+    /// A text block (`TextLayout.textBox`, along the lines' direction) covering this share of the frame was not told
+    /// apart from its surroundings: a coarse desk (cork, carpet, granite) gives letter-sized marks all over, and
+    /// the block read is the frame. Such a photo's paper is read too (`paperMasks`), however well the frame
+    /// read: tesseract reads the card's lines among the grain's junk as a convincing score, yet drops the lines
+    /// it took for part of a picture (a card's right-hand column of values) and misreads lines that run at an
+    /// angle the desk's marks did not share. On cards-dev's photos the block is at most 0.81 of the frame.
+    static let marksCoverFrameShare = 0.9
     /// Lines layout analysis read at this confidence are not read again in sparse mode.
     static let settledLineConfidence = 0.85
 
@@ -120,27 +130,28 @@ public final class TextReader {
         // off it set to its grey, and the photo read again; the better reading comes first. (Only below
         // `settlingQuality`, it missed photos where the grain's words added up to a settled score.)
         let frameQuality = Self.quality(first.lines)
-        if frameQuality < Self.convincingQuality {
+        if frameQuality < Self.convincingQuality || first.marksCoverFrame {
             // Each outline the paper may have, the most card-like first, until one reading convinces; every
-            // reading better than the frame's is kept, the best first.
-            var better: [(reading: Reading, quality: Double)] = []
+            // reading better than the frame's is kept, the best first. When the marks covered the frame, a paper
+            // reading that reads as text (`settlingQuality`) is kept below the frame's too: the frame's score
+            // counts the card's words it did read, among the grain's junk, and the lines it lost are the paper
+            // reading's to add (probe seeds 7-59: fields +23, wrong values -2, against keeping only better ones).
+            var readings: [(reading: Reading, quality: Double)] = [(first, frameQuality)]
             for onPaper in (reduced ?? image).paperMasks() {
                 let paperReading = readLevelled(onPaper)
                 let quality = Self.quality(paperReading.lines)
                 if traces || Self.trace {
                     FileHandle.standardError.write(Data("ocr paper-only quality \(quality) (frame \(frameQuality))\n".utf8))
                 }
-                if quality > frameQuality {
-                    better.append((Reading(lines: Self.lines(paperReading.lines, from: onPaper, to: image),
-                                           quarterTurns: paperReading.quarterTurns, deskewDegrees: paperReading.deskewDegrees), quality))
+                if quality > frameQuality || (first.marksCoverFrame && quality >= Self.settlingQuality) {
+                    readings.append((Reading(lines: Self.lines(paperReading.lines, from: onPaper, to: image),
+                                             quarterTurns: paperReading.quarterTurns, deskewDegrees: paperReading.deskewDegrees), quality))
                 }
                 if quality >= Self.convincingQuality { break }
             }
-            let ranked = better.sorted { $0.quality > $1.quality }.map(\.reading)
-            if let best = ranked.first {
-                first = Reading(lines: (ranked.dropFirst().map(\.lines) + [first.lines]).reduce(best.lines) { TextReader.merged($0, $1) },
-                                quarterTurns: best.quarterTurns, deskewDegrees: best.deskewDegrees)
-            }
+            let ranked = readings.sorted { $0.quality > $1.quality }.map(\.reading)
+            first = Reading(lines: ranked.dropFirst().map(\.lines).reduce(ranked[0].lines) { TextReader.merged($0, $1) },
+                            quarterTurns: ranked[0].quarterTurns, deskewDegrees: ranked[0].deskewDegrees)
         }
         let (found, estimateMs) = estimating?.value ?? timedEstimate()
         let measured = Date()
@@ -233,7 +244,11 @@ public final class TextReader {
         }
         let (frame, frameTransforms) = (work, transforms)
         var blockCut = false
+        var marksCoverFrame = false
         if let layout, let (cut, back, level) = block(along: layout.angleDegrees) {
+            if let box = layout.textBox(sourceWidth: work.width, sourceHeight: work.height, along: layout.angleDegrees) {
+                marksCoverFrame = Double(box.width * box.height) >= Self.marksCoverFrameShare * Double(work.width * work.height)
+            }
             (work, transforms, deskew) = (cut, back, level)
             blockCut = true
             stage("layout")
@@ -343,7 +358,7 @@ public final class TextReader {
         stage("sparse")
 
         let result = Self.merged(wholeFrameLines, Self.mapped(lines, through: transforms))
-        return Reading(lines: result, quarterTurns: turns % 4, deskewDegrees: deskew)
+        return Reading(lines: result, quarterTurns: turns % 4, deskewDegrees: deskew, marksCoverFrame: marksCoverFrame)
     }
 
     /// Steps 5-6 of `read` on a levelled block: right way up, and read with tesseract's layout analysis.

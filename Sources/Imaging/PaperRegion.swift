@@ -1,8 +1,8 @@
 /// Finding the card (or label, or sheet) in a photo by its surface rather than by its print: paper is the smooth
 /// part of a frame, a textured desk (granite, carpet, coarse wood) is not, and the print on the paper makes rough
-/// patches inside the paper's outline. Used when a photo's reading does not convince: a desk whose grain is
-/// letter-sized outvotes a card's print for the direction of the lines, and tesseract takes a frame that is mostly
-/// texture for a picture.
+/// patches inside the paper's outline. Used when a photo's reading does not convince, or when the print's marks
+/// were found all over the frame: a desk whose grain is letter-sized outvotes a card's print for the direction of
+/// the lines, and tesseract takes a frame that is mostly texture for a picture.
 extension GrayImage {
     /// The photo with everything off the paper set to the paper's own grey, so that only the paper's print is
     /// left to find; nil when no region looks like paper (smooth, holding print, neither a speck nor the frame).

@@ -44,6 +44,22 @@ final class TexturedDeskPhotoTests: XCTestCase {
         XCTAssertTrue(valid.contains { $0.type == "dateOfBirth" && $0.value == fields["dateOfBirth"] }, "the date of birth is read")
     }
 
+    /// A card on a granite desk whose grain gave letter-sized marks all over the frame: the block read was the
+    /// frame, and tesseract read the card's labels among the grain's junk (a convincing score) but took its
+    /// right-hand column of values for part of a picture (`GY@.`, no name, a wrong date from `16.0`). The marks
+    /// covering the frame send the photo to its paper too, and that reading's lines are kept beside the frame's.
+    func testACardsValuesLostAmongTheGrainAreReadFromItsPaper() throws {
+        let path = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/textured-desk/card-values-lost-among-the-grain")
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + ".json"))) as? [String: Any]
+        let fields = try XCTUnwrap(truth?["fields"] as? [String: String])
+        let valid = try ScanEngine(options: ScanOptions(jobs: 1)).scan(file: path + ".jpg").suggestions.filter(\.valid)
+        XCTAssertTrue(valid.contains { $0.type == "guernseySocialSecurity" && $0.value == fields["guernseySocialSecurity"] },
+                      "the social security number is read")
+        XCTAssertTrue(valid.contains { $0.type == "dateOfBirth" && $0.value == fields["dateOfBirth"] }, "the date of birth is read")
+        XCTAssertFalse(valid.contains { $0.type == "dateOfBirth" && $0.value != fields["dateOfBirth"] }, "no other date of birth")
+        XCTAssertTrue(valid.contains { $0.type == "name" && $0.value == fields["name"] }, "the holder's name is read")
+    }
+
     /// The paper is found by its smooth surface: the corners of the frame (desk) are set to the paper's grey, the
     /// print in the middle of the card stays.
     func testThePaperOfThatPhotoIsFoundAndTheDeskMasked() throws {
