@@ -122,11 +122,15 @@ final class PostcodeTests: XCTestCase {
         XCTAssertEqual(repairs("41 Example Lane, Derby DE3@ 4JR"), ["~DE30 4JR"], "a mark glued to the outward code is a slip, not a separator")
         XCTAssertEqual(repairs("41 Example Lane, Derby DE3® 4JR"), ["~DE30 4JR"], "® is a round 0 too (a 60% and a keystoned photo)")
         XCTAssertEqual(repairs("AB1 2CD"), [], "C is never an inward letter, and nothing to repair")
+        XCTAssertEqual(repairs("Exampleton LE2 IRB"), ["~LE2 1RB"], "the outward code read whole: its inward digit read as I")
+        XCTAssertEqual(repairs("Exampleton B1 SAB"), ["~B1 5AB"], "the shortest outward code, read whole")
     }
 
     func testNoRepairWithoutEnoughReadDigitsOrWhenTwoFit() {
         XCTAssertEqual(repairs("THIS IS THE CARD"), [], "`IS THE` would need two changes")
         XCTAssertEqual(repairs("AB SAB"), [], "one digit read at most: not enough of a postcode to repair")
+        XCTAssertEqual(repairs("AB ISH"), [], "no digit read: the outward code is not whole")
+        XCTAssertEqual(repairs("Le2 IRB"), [], "an outward code in lower case is no postcode's")
         XCTAssertEqual(repairs("b10 Orh"), [], "no repair in lower case: a postcode is printed in capitals")
         XCTAssertEqual(repairs("AB1 O2B"), [], "two slips")
         XCTAssertEqual(repairs("A1S 2AB"), ["A1S 2AB"], "a letter where A9A has one is read as printed, not repaired")

@@ -26,6 +26,16 @@ final class RereadPlannerTests: XCTestCase {
         XCTAssertEqual(RereadPlanner.lines(items: items, suggestions: built.suggestions), [])
     }
 
+    /// A line cut short after a postcode's outward code (`… St Example GY2`), on a card where no postcode was read.
+    func testALineEndingInHalfAPostcodeIsReadAgain() {
+        let items = [line("t1", "Name Robin Testwood"), line("t2", "7 Example Lane, St Example GY2"), line("t3", "Tel 01632 960001")]
+        let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
+        XCTAssertEqual(RereadPlanner.lines(items: items, suggestions: built.suggestions), ["t2"])
+        let whole = items + [line("t4", "7 Example Lane, St Example GY2 4ZZ")]
+        XCTAssertEqual(RereadPlanner.lines(items: whole, suggestions: built.suggestions), [], "a postcode read elsewhere")
+        XCTAssertEqual(RereadPlanner.lines(items: [line("t1", "Collect from window b2")], suggestions: []), [], "no outward code in lower case")
+    }
+
     func testAtMostALimitedNumberOfLines() {
         let items = (1...6).map { line("t\($0)", "NHS No: \($0)") }
         let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))

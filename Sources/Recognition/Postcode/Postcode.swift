@@ -34,6 +34,11 @@ public struct Postcode: Hashable, Sendable {
         return outwardShapes.contains(pattern)
     }
 
+    /// An outward code as printed: capitals and its digit (`LE2`, `GY10`, `SW1A`), no look-alike in it.
+    static func isWholeOutward(_ s: String) -> Bool {
+        isOutward(s) && s.allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
+    }
+
     // Inward: 9AA, the letters never C, I, K, M, O or V.
     static func isInward(_ s: String) -> Bool {
         let c = Array(s)
@@ -63,8 +68,9 @@ public struct Postcode: Hashable, Sendable {
     /// - one character at most changes, and the letters OCR kept are capitals (a postcode is printed in capitals);
     /// - exactly one postcode comes out of every shape that fits (so `S` in `JES` is a 5 only because JE is
     ///   followed by one digit there);
-    /// - at least two characters of it were read as digits, or it starts with the islands' `JE` or `GY` as read:
-    ///   ordinary words (`IS THE`) never reach the shape with a single change.
+    /// - at least two characters of it were read as digits, or it starts with the islands' `JE` or `GY` as read,
+    ///   or its outward code was read whole, digit and all (`LE2 IRB`: a one-digit district whose inward digit
+    ///   was read as a letter): ordinary words (`IS THE`) never reach the shape with a single change.
     public static func matches(in text: String) -> [Match] {
         let words = tokens(of: text)
         var found: [Match] = []
@@ -111,7 +117,7 @@ public struct Postcode: Hashable, Sendable {
         let out = Array(outward), inw = Array(inward)
         guard inw.count == 3, (2...4).contains(out.count) else { return nil }
         let readDigits = (out + inw).filter { $0.isASCII && $0.isNumber }.count
-        guard readDigits >= 2 || outward.hasPrefix("JE") || outward.hasPrefix("GY") else { return nil }
+        guard readDigits >= 2 || outward.hasPrefix("JE") || outward.hasPrefix("GY") || isWholeOutward(outward) else { return nil }
         var results = Set<String>()
         for shape in outwardShapes where shape.count == out.count {
             guard let o = read(out, as: Array(shape)), let n = read(inw, as: Array(inwardShape)), o.changes + n.changes >= 1,
