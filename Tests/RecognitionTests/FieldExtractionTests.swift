@@ -261,6 +261,23 @@ final class FieldLayoutTests: XCTestCase {
         }
     }
 
+    /// The line after a name label read twice, once cut short at the block's edge (`Dr Robin Testw:`), once whole by
+    /// a later pass (its line comes after the card's other lines): the whole reading is the name. A reading of
+    /// another line (further down) is not another reading of the value.
+    func testAValueReadAgainWholeAfterItsLabelGivesTheWholeName() {
+        func item(_ id: String, _ text: String, x: Int, y: Int, width: Int, confidence: Double = 0.96) -> RecognizedItem {
+            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: x, y: y, width: width, height: 40), confidence: confidence)
+        }
+        let items = [item("t1", "NAME", x: 277, y: 331, width: 71), item("t2", "Dr Robin Testw:", x: 268, y: 374, width: 312),
+                     item("t3", "NHS NU}", x: 262, y: 431, width: 110), item("t4", "999 000 0018", x: 256, y: 476, width: 236),
+                     item("t5", "Dr Robin Testwood", x: 266, y: 376, width: 430)]
+        let names = builder.build(items: items, region: gb).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value)
+        XCTAssertEqual(names, ["Robin Testwood"])
+        let elsewhere = Array(items.dropLast()) + [item("t5", "Dr Robin Testwood", x: 266, y: 431, width: 430)]
+        XCTAssertEqual(builder.build(items: elsewhere, region: gb).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value),
+                       ["Robin Testw"], "a line a row below is no reading of the value's line")
+    }
+
     func testAddressLinesAbovePostcode() {
         XCTAssertEqual(values(.address, ["Name: Alex Example", "Address: 1 Example Road", "St Example", "JE2 3AB"]),
                        ["1 Example Road, St Example, JE2 3AB"])

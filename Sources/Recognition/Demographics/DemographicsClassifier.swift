@@ -35,6 +35,13 @@ struct DemographicsClassifier: EvidenceClassifier {
             } else if NameFinder.isLabelLine(line.text), let next = card.text(i + 1), let name = NameFinder.leadingName(next) {
                 add(name, .labelled, line: i + 1, weight: 0.95)
                 usedAsValue.insert(i + 1)
+                // Another pass's reading of the same line: the one cut short gives way to it
+                // (`SuggestionBuilder.partsGivingWayToWholeNames`), a different one contradicts it.
+                for k in card.otherReadings(of: i + 1) where !usedAsValue.contains(k) {
+                    guard let other = NameFinder.leadingName(card.lines[k].text) else { continue }
+                    add(other, .labelled, line: k, weight: 0.95)
+                    usedAsValue.insert(k)
+                }
             } else if let name = NameFinder.twoPartName(texts, surnameAt: i) {
                 add(name, .surnameForename, line: i, weight: 0.95)
             }

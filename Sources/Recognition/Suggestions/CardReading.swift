@@ -18,6 +18,27 @@ struct CardReading {
 
     /// Confidence of a value read from line `i`: the OCR confidence, or a code's near-certain read.
     func confidence(_ i: Int) -> Double { fromBarcode ? 0.95 : lines[i].confidence }
+
+    /// Other passes' readings of line `i` (the text is read more than once: flattened, sparse, closer): lines that
+    /// start where it starts, within half its height, at about its height. They may run on past it, since a
+    /// reading can be cut short (`Dr Declan Dun:` beside `Dr Declan Dunstable`). None for a code's parts.
+    func otherReadings(of i: Int) -> [Int] {
+        guard !fromBarcode, lines.indices.contains(i) else { return [] }
+        func distance(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
+        func start(_ q: Quad) -> (x: Double, y: Double, height: Double) {
+            let p = q.points
+            return (Double(p[0].x + p[3].x) / 2, Double(p[0].y + p[3].y) / 2,
+                    distance(Double(p[3].x - p[0].x), Double(p[3].y - p[0].y)))
+        }
+        let here = start(lines[i].bounds)
+        guard here.height >= 1 else { return [] }
+        return lines.indices.filter { k in
+            guard k != i, lines[k].kind == .text else { return false }
+            let there = start(lines[k].bounds)
+            return distance(there.x - here.x, there.y - here.y) <= here.height / 2
+                && there.height <= 1.5 * here.height && here.height <= 1.5 * there.height
+        }
+    }
 }
 
 /// One family of identifiers (NHS, Channel Islands social security, wristband/GS1, hospital numbers, retail,
