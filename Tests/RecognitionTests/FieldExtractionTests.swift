@@ -85,6 +85,9 @@ final class NHSContextTests: XCTestCase {
         // The second gap read as a mark: a fleck or a dot in the space.
         XCTAssertEqual(NHSNumberFinder.find(in: "DOB: 04 JAN 1977 NHS: 999 000.0018").first?.number.digits, "9990000018")
         XCTAssertTrue(NHSNumberFinder.find(in: "999.000 0018").isEmpty, "the first gap is a space or a hyphen")
+        // A mark read against a group's end, the gap's space after it.
+        XCTAssertEqual(NHSNumberFinder.find(in: "999 000; 0018").first?.number.digits, "9990000018")
+        XCTAssertEqual(NHSNumberFinder.find(in: "999, 000 0018").first?.grouped, true)
         XCTAssertEqual(DigitRepair.repairs(of: Array("4A0G")), ["4406"])
         XCTAssertTrue(DigitRepair.repairs(of: Array("40X0")).isEmpty, "X is in no table")
         // A repair needs a label or a barcode: grouping alone does not vouch for it.

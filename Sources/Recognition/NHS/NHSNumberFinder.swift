@@ -52,7 +52,7 @@ public enum NHSNumberFinder {
     }
 
     /// Marks that stand alone between digit groups and are no digit.
-    static let gapMarks: Set<Character> = ["|", "!", ":", ".", ",", "'", "‘", "’", "`", "·", "-", "_"]
+    static let gapMarks: Set<Character> = ["|", "!", ":", ";", ".", ",", "'", "‘", "’", "`", "·", "-", "_"]
 
     /// Reads `ddd ddd dddd`, `ddd-ddd-dddd` or ten in a row starting at `start`; returns the ten characters, where
     /// the match ends and whether it was grouped.
@@ -63,14 +63,16 @@ public enum NHSNumberFinder {
         // Grouped 3-3-4 with one space or hyphen (the same one) between groups. A space gap may hold a mark OCR
         // read in it (`999 | 293 8250`: a card's rule, a fleck), spaced off both groups: it is no digit.
         func gap(at p: Int, _ sep: Character) -> Int? {
+            // A mark read against a group's end, the gap's space kept after it (`999 293; 8250`).
+            if sep == " ", p + 1 < c.count, c[p] != "-", Self.gapMarks.contains(c[p]), c[p + 1] == " " { return p + 2 }
             // The second gap read as a mark (`999 745.0795`): a fleck or the print's own dot in the space.
             if sep == " ", p > start + 3, p < c.count, Self.gapMarks.contains(c[p]) { return p + 1 }
             guard p < c.count, c[p] == sep else { return nil }
             if sep == " ", p + 2 < c.count, Self.gapMarks.contains(c[p + 1]), c[p + 2] == " " { return p + 3 }
             return p + 1
         }
-        if run(start, 3), start + 3 < c.count, c[start + 3] == " " || c[start + 3] == "-" {
-            let sep = c[start + 3]
+        if run(start, 3), start + 3 < c.count, c[start + 3] == " " || c[start + 3] == "-" || gap(at: start + 3, " ") == start + 5 {
+            let sep: Character = c[start + 3] == "-" ? "-" : " "
             if let second = gap(at: start + 3, sep), run(second, 3), let third = gap(at: second + 3, sep), run(third, 4) {
                 return (Array(c[start..<(start + 3)] + c[second..<(second + 3)] + c[third..<(third + 4)]), third + 4, true)
             }
