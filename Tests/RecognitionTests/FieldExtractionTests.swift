@@ -178,7 +178,10 @@ final class FieldLayoutTests: XCTestCase {
         for (card, iso) in [(["COB; 3i-JAN- 1957"], "1957-01-31"), (["DOB: O8/O8/1991"], "1991-08-08"),
                             (["Date of birth", "14/07/l945"], "1945-07-14"),
                             // A space read inside a number between the separators.
-                            (["Born", "09/1 1/1975"], "1975-11-09")] {
+                            (["Born", "09/1 1/1975"], "1975-11-09"),
+                            // A separator read as a comma, and one lost between day and month.
+                            (["Date of birth", "28,10.1944"], "1944-10-28"), (["DOB 17.08,1965"], "1965-08-17"),
+                            (["DOB 0204/1937 NHS 999 000 0018"], "1937-04-02")] {
             XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
         }
         let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "DOB: O8/O8/1991", bounds: .init(x: 0, y: 0, width: 9, height: 9),
@@ -187,6 +190,8 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(values(.dateOfBirth, ["Valid O8/O8/1991"]).isEmpty, "no repair without a birth label")
         XCTAssertTrue(values(.dateOfBirth, ["DOB: OB/OB/l99l"]).isEmpty, "more than two slips")
         XCTAssertEqual(DateFinder.repairingDigits("14th July"), nil, "ordinals and months are words, not slips")
+        XCTAssertTrue(values(.dateOfBirth, ["Issued 0204/1937"]).isEmpty, "no separator put back without a birth label")
+        XCTAssertEqual(DateFinder.repairingDigits("Ref 12,345.6789"), nil, "a comma in a number that is no date")
     }
 
     func testLetterDateReadWithASlipIsNotABirthDate() {

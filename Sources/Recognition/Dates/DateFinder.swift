@@ -109,7 +109,8 @@ public enum DateFinder {
 
     /// The text with slips (`DigitRepair`'s table) replaced in words that are otherwise digits (`3i` → `31`,
     /// `l982` → `1982`; `Jul` and `1st` untouched), or nil when nothing changed or more than `maxRepairs` would.
-    /// A space OCR put inside a number between date separators (`09/1 1/1975`) is taken out, as one slip.
+    /// A space OCR put inside a number between date separators (`09/1 1/1975`) is taken out, as one slip. So are
+    /// a separator read as a comma (`28,10.1944`) and one lost between day and month (`0204/1937`), each one slip.
     static func repairingDigits(_ text: String) -> String? {
         var chars = Array(text), changes = 0
         var k = 1
@@ -119,6 +120,32 @@ public enum DateFinder {
                 changes += 1
             }
             k += 1
+        }
+        func digits(_ from: Int, _ count: Int) -> Bool {
+            from >= 0 && from + count <= chars.count && chars[from..<(from + count)].allSatisfy { $0.isASCII && $0.isNumber }
+                && (from + count == chars.count || !chars[from + count].isNumber) && (from == 0 || !chars[from - 1].isNumber)
+        }
+        // Day, month and year with one separator read as a comma: the other separator says which it was.
+        for k in chars.indices where chars[k] == "," {
+            for (day, month) in [(1, 1), (1, 2), (2, 1), (2, 2)] {
+                let before = k - day
+                if digits(before, day), digits(k + 1, month), k + 1 + month < chars.count,
+                   "/.-".contains(chars[k + 1 + month]), digits(k + 2 + month, 4) {
+                    chars[k] = chars[k + 1 + month]; changes += 1; break
+                } else if digits(k + 1, 4), k - day - 1 - month >= 0, digits(k - month, month), "/.-".contains(chars[k - month - 1]),
+                          digits(k - month - 1 - day, day) {
+                    chars[k] = chars[k - month - 1]; changes += 1; break
+                }
+            }
+        }
+        // Day and month run together before the year's separator (`0204/1937`): four digits, a separator, a year.
+        var j = 0
+        while j + 9 <= chars.count {
+            if digits(j, 4), "/.-".contains(chars[j + 4]), digits(j + 5, 4) {
+                chars.insert(chars[j + 4], at: j + 2); changes += 1; j += 10
+            } else {
+                j += 1
+            }
         }
         var out = "", word: [Character] = []
         func flush() {
