@@ -56,8 +56,8 @@ public enum NameFinder {
         // A business card's job title under the name (`Client Services`, read upside down as `Client Ser`).
         "client", "clients", "customer", "sales", "support", "senior", "associate", "adviser", "advisor", "analyst",
         "coordinator", "assistant", "receptionist", "operations", "marketing", "specialist", "engineer",
-        // A letter's `within six weeks`.
-        "day", "days", "week", "weeks", "month", "months", "year", "years",
+        // A letter's `within six weeks`; its salutation, whose title OCR slipped (`Dear Mg Ashcombe`).
+        "dear", "day", "days", "week", "weeks", "month", "months", "year", "years",
         // A date's month beside a name (`13 September 1950` read into a name's line); not those that are given
         // names too (April, May, June, August).
         "jan", "feb", "mar", "apr", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january", "february", "march",
