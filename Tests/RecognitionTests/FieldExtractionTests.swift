@@ -157,16 +157,18 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(read.contains { $0.type == "dateOfBirth" && $0.valid && $0.value == "1945-07-14" })
     }
 
+    /// The valid names a card of these lines (text, confidence), one under another, gives.
+    func names(_ texts: [(String, Double)]) -> [String] {
+        let items = texts.enumerated().map { i, t in
+            RecognizedItem(id: "t\(i + 1)", kind: .text, text: t.0, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: t.1)
+        }
+        return builder.build(items: items, region: gb).suggestions.filter { $0.type == "name" && $0.valid }.map(\.value)
+    }
+
     /// A letter's holder read twice, once with a slip: the reading whose words the letter repeats (its salutation)
     /// is the name, though tesseract was a little surer of the other; the salutation itself, its title slipped, is
     /// no name.
     func testTheReadingOfANameTheCardRepeatsIsChosen() {
-        func names(_ texts: [(String, Double)]) -> [String] {
-            let items = texts.enumerated().map { i, t in
-                RecognizedItem(id: "t\(i + 1)", kind: .text, text: t.0, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: t.1)
-            }
-            return builder.build(items: items, region: gb).suggestions.filter { $0.type == "name" && $0.valid }.map(\.value)
-        }
         XCTAssertEqual(names([("Mr Robin Testwood", 0.88), ("Dear Mr Testwood,", 0.86), ("Your appointment is on Monday", 0.9),
                               ("Mr Robin Testvood", 0.89)]), ["Robin Testwood"])
         XCTAssertEqual(names([("Dear Mg Testwood,", 0.9), ("Your appointment is on Monday", 0.9)]), [])
@@ -175,12 +177,6 @@ final class FieldLayoutTests: XCTestCase {
     /// Whom an address is addressed to is a name by where it stands, above a house number: a line tesseract doubted
     /// there (a mark read into it) is still taken, though not elsewhere, nor when it doubted it all but entirely.
     func testAnAddresseeTesseractDoubtedIsStillTheName() {
-        func names(_ texts: [(String, Double)]) -> [String] {
-            let items = texts.enumerated().map { i, t in
-                RecognizedItem(id: "t\(i + 1)", kind: .text, text: t.0, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: t.1)
-            }
-            return builder.build(items: items, region: gb).suggestions.filter { $0.type == "name" && $0.valid }.map(\.value)
-        }
         XCTAssertEqual(names([("States of Jersey", 0.9), ("»  Alex EXAMPLE", 0.38), ("11 Clos des Pins", 0.8),
                               ("St Helier, Jersey JE2 4TQ", 0.8)]), ["Alex EXAMPLE"])
         XCTAssertEqual(names([("States of Jersey", 0.9), ("»  Alex EXAMPLE", 0.38), ("Social Security", 0.8)]), [],
