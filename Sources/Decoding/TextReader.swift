@@ -231,7 +231,9 @@ public final class TextReader {
         stage("marks")
         let layout = TextLayout(marks: marks)
         stage("text-direction")
-        func block(along degrees: Double) -> (GrayImage, [(Double, Double) -> (Double, Double)], Double)? {
+        /// The block along `degrees`, levelled, its mapping back, the turn that levelled it, and the share of the
+        /// working frame it covers.
+        func block(along degrees: Double) -> (GrayImage, [(Double, Double) -> (Double, Double)], Double, Double)? {
             guard let layout, let corners = layout.textCorners(sourceWidth: work.width, sourceHeight: work.height, along: degrees)
             else { return nil }
             // The block is cut from the photo itself, not from the working copy: small print in a large scan
@@ -240,15 +242,15 @@ public final class TextReader {
             let (cut, back) = Self.levelledBlock(of: image, corners: corners.map { (x: $0.x / factor, y: $0.y / factor) },
                                                  degrees: level, printSize: layout.printSize(along: degrees) / factor,
                                                  workingFactor: factor)
-            return (cut, back, level)
+            func side(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double { ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+            let share = side(corners[0], corners[1]) * side(corners[0], corners[3]) / Double(work.width * work.height)
+            return (cut, back, level, share)
         }
         let (frame, frameTransforms) = (work, transforms)
         var blockCut = false
         var marksCoverFrame = false
-        if let layout, let (cut, back, level) = block(along: layout.angleDegrees) {
-            if let box = layout.textBox(sourceWidth: work.width, sourceHeight: work.height, along: layout.angleDegrees) {
-                marksCoverFrame = Double(box.width * box.height) >= Self.marksCoverFrameShare * Double(work.width * work.height)
-            }
+        if let layout, let (cut, back, level, share) = block(along: layout.angleDegrees) {
+            marksCoverFrame = share >= Self.marksCoverFrameShare
             (work, transforms, deskew) = (cut, back, level)
             blockCut = true
             stage("layout")
@@ -264,7 +266,7 @@ public final class TextReader {
         // the reading with the most real text wins.
         if Self.quality(lines) < Self.convincingQuality, let layout {
             for alternative in layout.alternatives {
-                guard let (cut, cutBack, level) = block(along: alternative.degrees) else { continue }
+                guard let (cut, cutBack, level, _) = block(along: alternative.degrees) else { continue }
                 let other = readUpright(cut)
                 // A direction the marks barely support replaces the chosen one only when it reads as text twice
                 // over (`weakDirectionQuality`): a junk reading scoring 3.9 along one took the dim remake of

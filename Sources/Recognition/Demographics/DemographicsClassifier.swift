@@ -70,16 +70,13 @@ struct DemographicsClassifier: EvidenceClassifier {
         // The surest, unless the card's other lines repeat another candidate's words more often (the salutation
         // `Dear Mr Kettleborough` below `Mr Esme Kettleborough`, beside another pass's `Mr Esme Kettieborough`
         // that tesseract scored 0.89 to its 0.88): names have no check, and the card agreeing with itself is one.
-        func support(_ i: Int, _ name: String) -> Int {
+        let said = card.lines.map { Set($0.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)) }
+        let ranked = candidates.map { i, name -> (i: Int, name: String, support: Int) in
             let words = Set(name.lowercased().split(separator: " ").map(String.init).filter { $0.count >= 3 })
-            return card.lines.indices.reduce(0) { count, k in
-                guard k != i else { return count }
-                let said = Set(card.lines[k].text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
-                return count + words.intersection(said).count
-            }
+            return (i, name, said.indices.reduce(0) { $1 == i ? $0 : $0 + words.intersection(said[$1]).count })
         }
-        if let (i, name) = candidates.max(by: {
-            (support($0.0, $0.1), card.lines[$0.0].confidence) < (support($1.0, $1.1), card.lines[$1.0].confidence)
+        if let (i, name, _) = ranked.max(by: {
+            ($0.support, card.lines[$0.i].confidence) < ($1.support, card.lines[$1.i].confidence)
         }) {
             add(name, .unlabelled, line: i, weight: 0.6)
         }

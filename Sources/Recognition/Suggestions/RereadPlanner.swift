@@ -22,7 +22,7 @@ public enum RereadPlanner {
         // A line that ends in a postcode's outward code, read whole (`St Sampson GY2`), on a card where no postcode
         // was read: tesseract drops a line's last word beside the edge of a block (the inward code `4PR` of a card
         // photographed on granite, read whole once the block was cut a few pixels narrower).
-        if !items.contains(where: { $0.kind == .text && !Postcode.matches(in: $0.text).isEmpty }) {
+        if !found.contains(SuggestionKind.postcode.rawValue) {
             for item in items where item.kind == .text && !wanted.contains(item.id) {
                 if let last = Postcode.tokens(of: item.text).last, Postcode.isWholeOutward(last) { wanted.append(item.id) }
             }
