@@ -373,6 +373,16 @@ final class FieldLayoutTests: XCTestCase {
         // `Surname` split by OCR, or with its `rn` read as `m`.
         XCTAssertEqual(values(.name, ["Sur name PENHALIGON", "Forename(s) Wren"]), ["Wren PENHALIGON"])
         XCTAssertEqual(values(.name, ["Sumame PENHALIGON", "Forename(s) Wren"]), ["Wren PENHALIGON"])
+        // Another pass's junk read running down the card (short doubted lines, 50 of them, longer in all than the
+        // card's seven lines, as a sparse reading of a turned block gave on the layout probe), with a few it did
+        // not doubt: the card still reads along its own lines.
+        let level = card { x, y, w, h in Quad([point(x, y), point(x + w, y), point(x + w, y + h), point(x, y + h)]) }
+        let junk = (0..<50).map { i in
+            let x = 600 + i % 10 * 40, y = 80 + i / 10 * 120, length = 60 + i % 7 * 15
+            return RecognizedItem(id: "j\(i)", kind: .text, text: "ae", bounds: Quad([Point(x: x, y: y), Point(x: x, y: y + length),
+                                  Point(x: x - 20, y: y + length), Point(x: x - 20, y: y)]), confidence: i % 8 == 0 ? 0.6 : 0.3)
+        }
+        XCTAssertEqual(names(level + junk), ["Oliver PENHALIGON"])
     }
 
     /// A Jersey number read with its `J` as a letter no NINO starts with, or with its `JY` lost after its label.

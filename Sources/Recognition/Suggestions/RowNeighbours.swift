@@ -27,10 +27,30 @@ struct RowNeighbours {
     init(_ lines: [RecognizedItem]) {
         self.lines = lines
         geometry = lines.map { Self.geometry(of: $0.bounds) }
-        var sum = (x: 0.0, y: 0.0)
-        for case let g? in geometry where g.ordered { sum.x += g.along.x * g.length; sum.y += g.along.y * g.length }
+        reading = Self.readingDirection(of: zip(lines, geometry).compactMap { line, g in
+            g.flatMap { $0.ordered && line.confidence >= Self.directionMinimumOCR ? $0 : nil }
+        })
+    }
+
+    /// Lines tesseract doubted more than this say nothing of the way the card reads.
+    static let directionMinimumOCR = 0.5
+    /// Lines whose direction is within this of the most-printed direction's are averaged into it (cos 20°).
+    static let sameDirection = 0.94
+
+    /// The way most of the text reads, weighted by length: the direction that the most line length agrees with
+    /// (within `sameDirection`), averaged over the lines that agree. Not a plain sum: another pass's junk read
+    /// along another direction (a sparse reading of a turned block gave 50 short lines running down a card)
+    /// can outweigh a card's seven real lines in a sum, and set its rows on end.
+    private static func readingDirection(of lines: [Geometry]) -> (x: Double, y: Double)? {
+        func agreeing(_ d: (x: Double, y: Double)) -> [Geometry] {
+            lines.filter { $0.along.x * d.x + $0.along.y * d.y >= sameDirection }
+        }
+        guard let dominant = lines.max(by: { a, b in
+            agreeing(a.along).reduce(0) { $0 + $1.length } < agreeing(b.along).reduce(0) { $0 + $1.length }
+        }) else { return nil }
+        let sum = agreeing(dominant.along).reduce((x: 0.0, y: 0.0)) { ($0.x + $1.along.x * $1.length, $0.y + $1.along.y * $1.length) }
         let norm = (sum.x * sum.x + sum.y * sum.y).squareRoot()
-        reading = norm > 0 ? (sum.x / norm, sum.y / norm) : nil
+        return norm > 0 ? (sum.x / norm, sum.y / norm) : nil
     }
 
     private static func geometry(of quad: Quad) -> Geometry? {
