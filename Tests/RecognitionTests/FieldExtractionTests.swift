@@ -243,6 +243,9 @@ final class FieldLayoutTests: XCTestCase {
             // `(s)` set apart from its label by a space; an addressograph line with its comma lost.
             (["Surname EXAMPLE", "Forename (s) Alex"], "Alex EXAMPLE"),
             (["Surname EXAMPLE", "Forename(s Alex"], "Alex EXAMPLE"),
+            // A table's ruled border (or a speck) read as one character after each value.
+            (["Surname EXAMPLE a", "Forename(s) Alex J"], "Alex EXAMPLE"),
+            (["Name: Alex Example i"], "Alex Example"),
             (["EXAMPLE Alex (Ms)"], "Alex Example"),
             (["Name: Alex Example", "Name: Alex Rag Example"], "Alex Example"),
             (["First name: Alex", "Last name: Example"], "Alex Example"),

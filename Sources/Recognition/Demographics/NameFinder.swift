@@ -93,7 +93,8 @@ public enum NameFinder {
 
     public static func match(in line: String) -> Match? {
         let trimmed = trim(line)
-        if let rest = afterLabel(trimmed) ?? afterStrayMark(trimmed).flatMap(afterLabel) {
+        if let labelled = afterLabel(trimmed) ?? afterStrayMark(trimmed).flatMap(afterLabel) {
+            let rest = withoutTrailingMark(labelled)
             if let name = surnameFirst(rest, strict: false) ?? cleanName(rest) { return Match(name: name, form: .labelled) }
             return nil
         }
@@ -243,10 +244,19 @@ public enum NameFinder {
     /// stands alone and that line is no label of its own.
     static func partValue(_ lines: [String], at k: Int, stems: [String]) -> String? {
         guard lines.indices.contains(k), let rest = afterPartLabel(lines[k], stems: stems) else { return nil }
-        if !rest.isEmpty { return cleanName(rest, allowVocabulary: false) }
+        if !rest.isEmpty { return cleanName(withoutTrailingMark(rest), allowVocabulary: false) }
         guard lines.indices.contains(k + 1), afterPartLabel(lines[k + 1], stems: surnameLabelStems + forenameLabelStems) == nil
         else { return nil }
-        return cleanName(trim(lines[k + 1]), allowVocabulary: false)
+        return cleanName(withoutTrailingMark(trim(lines[k + 1])), allowVocabulary: false)
+    }
+
+    /// A labelled value without the one character OCR read after it (`ASHCOMBE a`, `Idris J`: a table's ruled
+    /// border or a speck beside the value). A name never ends with an initial (`cleanName`), so the character is
+    /// no part of it; without this the whole value was refused.
+    static func withoutTrailingMark(_ value: String) -> String {
+        let words = value.split(separator: " ")
+        guard words.count >= 2, words.last!.count == 1, words[words.count - 2].filter(\.isLetter).count >= 2 else { return value }
+        return trim(words.dropLast().joined(separator: " "))
     }
 
     /// Which part of a name a two-part label introduces.
