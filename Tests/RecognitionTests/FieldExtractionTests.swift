@@ -183,6 +183,10 @@ final class FieldLayoutTests: XCTestCase {
                        "not an addressee: an unlabelled name needs tesseract's confidence")
         XCTAssertEqual(names([("States of Jersey", 0.9), ("»  Alex EXAMPLE", 0.2), ("11 Clos des Pins", 0.8),
                               ("St Helier, Jersey JE2 4TQ", 0.8)]), [], "a line tesseract all but rejected")
+        // Junk read off the card's pattern above the addressee is no line of the address, so it does not push the
+        // addressee into the address.
+        XCTAssertEqual(names([("Nh ne ee ee et ee ee", 0.34), ("Alex EXAMPLE", 0.92), ("11 Clos des Pins", 0.95),
+                              ("St Helier, Jersey JE2 4TQ", 0.94), ("States of Jersey", 0.96)]), ["Alex EXAMPLE"])
     }
 
     func testDateOfBirthSlipsRepairedAfterABirthLabel() {

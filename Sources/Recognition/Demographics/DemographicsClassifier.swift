@@ -173,8 +173,11 @@ struct DemographicsClassifier: EvidenceClassifier {
             while k >= 0, block.count < 5 {
                 let text = card.lines[k].text
                 // A mark OCR read as a character or two between the lines (a card's edge, a fleck) is no line of
-                // the address, and does not end it: five such marks hid a street and its addressee.
-                if text.filter({ $0.isLetter || $0.isNumber }).count < 3 { k -= 1; continue }
+                // the address, and does not end it: five such marks hid a street and its addressee. Nor is a run of
+                // junk OCR read off a pattern or an edge (`Nh ne ee ee et ee`): an address line has a number or a
+                // word of three letters; above a Jersey card's address, such a line stood where its addressee is
+                // looked for, and the holder's name was taken for a line of the address.
+                if text.filter({ $0.isLetter || $0.isNumber }).count < 3 || Self.holdsNoWord(text) { k -= 1; continue }
                 if Self.isAddressLabelOnly(text) { break }
                 guard !Self.isOtherField(text) else { break }
                 block.insert(k, at: 0)
@@ -194,6 +197,11 @@ struct DemographicsClassifier: EvidenceClassifier {
         guard block.count >= 3, !card.lines[block[0]].text.contains(where: \.isNumber),
               card.lines[block[1]].text.first(where: { $0.isLetter || $0.isNumber })?.isNumber == true else { return nil }
         return block[0]
+    }
+
+    /// No digit and no word of three letters or more.
+    static func holdsNoWord(_ line: String) -> Bool {
+        !line.contains(where: \.isNumber) && !line.split(whereSeparator: { !$0.isLetter }).contains { $0.count >= 3 }
     }
 
     static func startsWithAddressLabel(_ line: String) -> Bool {
