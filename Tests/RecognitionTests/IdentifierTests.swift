@@ -124,6 +124,7 @@ final class PostcodeTests: XCTestCase {
         XCTAssertEqual(repairs("AB1 2CD"), [], "C is never an inward letter, and nothing to repair")
         XCTAssertEqual(repairs("Exampleton LE2 IRB"), ["~LE2 1RB"], "the outward code read whole: its inward digit read as I")
         XCTAssertEqual(repairs("Exampleton B1 SAB"), ["~B1 5AB"], "the shortest outward code, read whole")
+        XCTAssertEqual(repairs("Exampleton HG2 &QT"), ["~HG2 8QT"], "an 8 read as the ampersand it looks like")
     }
 
     func testNoRepairWithoutEnoughReadDigitsOrWhenTwoFit() {

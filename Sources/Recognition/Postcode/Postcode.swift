@@ -97,12 +97,12 @@ public struct Postcode: Hashable, Sendable {
     }
 
     /// Words of a line: split at spaces and list punctuation, with stray marks trimmed from their ends. A mark
-    /// inside a word stays, and so do the round and S-shaped symbols `DigitRepair` reads as digits (`DE3@` and
-    /// `DE3®` are slips for `DE30`, never the outward code `DE3`).
+    /// inside a word stays, and so do the symbols `DigitRepair` reads as digits (`DE3@` and `DE3®` are slips for
+    /// `DE30`, never the outward code `DE3`; `HG2 &QT` for `HG2 8QT`).
     static func tokens(of text: String) -> [String] {
         let separators: Set<Character> = [",", ";", ":", "(", ")", "/", "\""]
         return text.split(whereSeparator: { $0.isWhitespace || separators.contains($0) }).map { word in
-            let keep: (Character) -> Bool = { $0.isLetter || $0.isNumber || "@®$".contains($0) }
+            let keep: (Character) -> Bool = { $0.isLetter || $0.isNumber || "@®$&".contains($0) }
             let start = word.firstIndex(where: keep) ?? word.endIndex
             let end = word.lastIndex(where: keep).map { word.index(after: $0) } ?? start
             return String(word[start..<max(start, end)])

@@ -9,7 +9,7 @@
 /// | `S` `s` `$`        | 5     |
 /// | `G` `b`            | 6     |
 /// | `T`                | 7     |
-/// | `B`                | 8     |
+/// | `B` `&`            | 8     |
 /// | `g` `q`            | 9     |
 ///
 /// A repair is used only where a check then holds (Modulus 11 for NHS numbers), at most
@@ -28,7 +28,7 @@ public enum DigitRepair {
         "S": ["5"], "s": ["5"], "$": ["5"],
         "G": ["6"], "b": ["6"],
         "T": ["7"],
-        "B": ["8"],
+        "B": ["8"], "&": ["8"],
         "g": ["9"], "q": ["9"],
     ]
 
