@@ -189,6 +189,15 @@ final class FieldLayoutTests: XCTestCase {
                               ("St Helier, Jersey JE2 4TQ", 0.94), ("States of Jersey", 0.96)]), ["Alex EXAMPLE"])
     }
 
+    /// A street after its house number is no unlabelled name (`2 Le Mees` on a Jersey card whose postcode line OCR
+    /// lost); a digit before a title or before a name in capitals is a mark read before the name.
+    func testAStreetAfterItsHouseNumberIsNoName() {
+        XCTAssertEqual(names([("States of Jersey", 0.96), ("2 Le Pommier", 0.8)]), [])
+        XCTAssertEqual(names([("14 Orchard Vane", 0.8), ("Exampleton", 0.9)]), [])
+        XCTAssertEqual(names([("5 Ms Alex Example", 0.8), ("Exampleton", 0.9)]), ["Alex Example"])
+        XCTAssertEqual(names([("7 ALEX EXAMPLE", 0.8), ("Ward 4", 0.9)]), ["ALEX EXAMPLE"])
+    }
+
     func testDateOfBirthSlipsRepairedAfterABirthLabel() {
         for (card, iso) in [(["COB; 3i-JAN- 1957"], "1957-01-31"), (["DOB: O8/O8/1991"], "1991-08-08"),
                             (["Date of birth", "14/07/l945"], "1945-07-14"),

@@ -283,6 +283,13 @@ public enum NameFinder {
     /// A line that is a name and nothing else (`Alex Example`, `Alex EXAMPLE`, `ALEX EXAMPLE`).
     public static func unlabelled(_ line: String) -> String? {
         let trimmed = trim(line)
+        // A line that starts with a number is an address's (`2 Le Mees`, `14 Orchard Ane`: a street after its house
+        // number), unless a title follows the number or the words are in capitals, as names are printed: then the
+        // number is a mark OCR read before the name (`5 Ms Declan Example`, `7 ALEX EXAMPLE`).
+        if line.first(where: { $0.isLetter || $0.isNumber })?.isNumber == true {
+            let first = trimmed.split(separator: " ").first.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
+            guard first.map(titles.contains) == true || trimmed.filter(\.isLetter).allSatisfy(\.isUppercase) else { return nil }
+        }
         let words = trimmed.split(separator: " ")
         guard (2...4).contains(words.count), words.filter({ $0.count >= 2 }).count >= 2 else { return nil }
         return cleanName(trimmed, allowVocabulary: false, capitalSurname: true)
