@@ -189,6 +189,19 @@ final class FieldLayoutTests: XCTestCase {
                               ("St Helier, Jersey JE2 4TQ", 0.94), ("States of Jersey", 0.96)]), ["Alex EXAMPLE"])
     }
 
+    /// Another pass's misreading inside a line read far surer (`"LINDE, IST` at 0.69 inside `Ciaran LINDQVIST` at
+    /// 0.96) offers no name of its own; read about as sure, both stand.
+    func testAMisreadingInsideASurerNameLineOffersNoName() {
+        func card(misreadAt confidence: Double) -> [String] {
+            let items = [RecognizedItem(id: "t1", kind: .text, text: "States of Jersey", bounds: Quad(x: 0, y: 0, width: 300, height: 30), confidence: 0.96),
+                         RecognizedItem(id: "t2", kind: .text, text: "Alex EXAMPLE", bounds: Quad(x: 0, y: 60, width: 300, height: 30), confidence: 0.96),
+                         RecognizedItem(id: "t3", kind: .text, text: "\"EXAM, PLE", bounds: Quad(x: 120, y: 62, width: 170, height: 26), confidence: confidence)]
+            return builder.build(items: items, region: gb).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value)
+        }
+        XCTAssertEqual(card(misreadAt: 0.69), ["Alex EXAMPLE"])
+        XCTAssertTrue(card(misreadAt: 0.9).contains("PLE Exam"), "\(card(misreadAt: 0.9))")
+    }
+
     /// A street after its house number is no unlabelled name (`2 Le Mees` on a Jersey card whose postcode line OCR
     /// lost); a digit before a title or before a name in capitals is a mark read before the name.
     func testAStreetAfterItsHouseNumberIsNoName() {

@@ -23,7 +23,8 @@ struct DemographicsClassifier: EvidenceClassifier {
                                 confidence: weight * card.confidence(i), item: card.lines[i], fromBarcode: card.fromBarcode))
         }
         let texts = card.lines.map(\.text)
-        for (i, line) in card.lines.enumerated() where !usedAsValue.contains(i) {
+        let misread = Self.misreadNameLines(card)
+        for (i, line) in card.lines.enumerated() where !usedAsValue.contains(i) && !misread.contains(i) {
             if let match = NameFinder.match(in: line.text) {
                 // One word after a name label, with a `Forename(s)` line beside it: the label was `Surname` with its
                 // start lost (`name PENHALIGON` / `orename(s) Wren`).
@@ -81,6 +82,31 @@ struct DemographicsClassifier: EvidenceClassifier {
             add(name, .unlabelled, line: i, weight: 0.6)
         }
         return found
+    }
+
+    /// How much surer another reading of the same print must be to show a line up as a misreading.
+    static let surerReading = 0.2
+
+    /// Lines that lie within another line's box (most of their area) read at least `surerReading` surer, when
+    /// that surer line is a name by itself: another pass's misreading of the same print. Their names are not
+    /// offered: names have no check, and the slip won over the right reading (`"LINDE, IST` at 0.69, read as a
+    /// `SURNAME, Firstname` line, inside `Ciaran LINDQVIST` at 0.96, which as an unlabelled line ranked below it).
+    static func misreadNameLines(_ card: CardReading) -> Set<Int> {
+        func box(_ i: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+            let b = card.lines[i].bounds
+            return (b.minX, b.minY, b.maxX, b.maxY)
+        }
+        let surerNames = card.lines.indices.filter { NameFinder.unlabelled(card.lines[$0].text) != nil }
+        var misread = Set<Int>()
+        for i in card.lines.indices {
+            let a = box(i), area = max(1, (a.x1 - a.x0) * (a.y1 - a.y0))
+            for j in surerNames where j != i && card.lines[j].confidence >= card.lines[i].confidence + surerReading {
+                let b = box(j)
+                let inside = max(0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0, min(a.y1, b.y1) - max(a.y0, b.y0))
+                if Double(inside) >= 0.8 * Double(area) { misread.insert(i); break }
+            }
+        }
+        return misread
     }
 
     /// OCR confidence below which a line is not taken as the value beside a label: below an unlabelled name's
