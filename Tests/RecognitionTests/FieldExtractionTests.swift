@@ -427,6 +427,9 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(values(.jerseySocialSecurity, ["States of Jersey", "Social Security Number", "442049 E"], region: je).isEmpty)
         // A NINO whose first letter may start one stays a NINO.
         XCTAssertEqual(values(.nationalInsurance, ["TY108566D"]), ["TY108566D"])
+        // The label's last letter glued to the number (`No` read as `N`, no space); never inside a longer word.
+        XCTAssertEqual(values(.guernseySocialSecurity, ["Guernsey", "Social Security NGY123456"]), ["GY123456"])
+        XCTAssertTrue(values(.guernseySocialSecurity, ["Guernsey", "Social Security NOGY123456"]).isEmpty)
     }
 
     func testHospitalNumbersAreTheirOwnKind() {
@@ -437,7 +440,9 @@ final class FieldLayoutTests: XCTestCase {
                               (["Unit No: K123456 23"], "K123456"), (["PAS No: A123456"], "A123456"),
                               (["Case Note No. 0123456"], "0123456"),
                               // `Hospital` with one slip, before its `No`.
-                              (["Hosprtal No R123456"], "R123456")] {
+                              (["Hosprtal No R123456"], "R123456"),
+                              // The label's colon read as a semicolon.
+                              (["URN; R123456"], "R123456")] {
             XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
         }
         XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")

@@ -79,7 +79,7 @@ public enum HospitalNumberFinder {
     /// from `DigitRepair`'s table after its first digit (`RR84@85937`, `J23314]`): there a hospital number has only
     /// digits, so the repair is the one reading. Letters before the first digit are its prefix and never changed.
     static func value(startingIn text: String) -> Match? {
-        let trimmed = text.drop { " :.#-=".contains($0) }
+        let trimmed = text.drop { " :;.#-=".contains($0) }
         let token = String(trimmed.prefix { $0.isLetter || $0.isNumber })
         if let grouped = joinedGroups(trimmed) { return Match(value: grouped, repaired: false) }
         var run = Array(trimmed.prefix { $0.isLetter || $0.isNumber || DigitRepair.candidates(for: $0) != nil })

@@ -57,7 +57,10 @@ public enum SocialSecurityNumber: Hashable, Sendable {
         var found: [Match] = []
         var i = 0
         while i + 1 < upper.count {
-            guard upper[i].isLetter, upper[i + 1].isLetter, i == 0 || !upper[i - 1].isLetter else { i += 1; continue }
+            // A JY or GY may have one letter glued before it, the rest of its label (`Social Security NGY292023`:
+            // `No` read as `N` with no space); no other number starts inside a word.
+            let gluedToOneLetter = i >= 1 && (i == 1 || !upper[i - 2].isLetter) && "JG".contains(upper[i]) && upper[i + 1] == "Y"
+            guard upper[i].isLetter, upper[i + 1].isLetter, i == 0 || !upper[i - 1].isLetter || gluedToOneLetter else { i += 1; continue }
             var compact: [Character] = [upper[i], upper[i + 1]]
             let islands = ["JY", "GY"].contains(String(compact)), jersey = String(compact) == "JY"
             var repairs = 0
