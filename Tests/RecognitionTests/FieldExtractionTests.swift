@@ -70,6 +70,15 @@ final class NHSContextTests: XCTestCase {
         XCTAssertNotEqual(out.first?.type, "nhsNumber")
     }
 
+    /// A repaired reading printed 3 3 4 on a card whose title says NHS (the label by the number lost) is valid; the
+    /// same reading on a card that never names the scheme, or ungrouped, is not.
+    func testARepairedGroupedNumberOnACardThatSaysNHS() {
+        func valid(_ texts: [String]) -> [String] { nhs(texts).filter { $0.type == "nhsNumber" && $0.valid }.map(\.value) }
+        XCTAssertEqual(valid(["NHS", "Miss Alex Example", "999 143 $921"]), ["9991435921"])
+        XCTAssertEqual(valid(["Example Clinic", "Miss Alex Example", "999 143 $921"]), [])
+        XCTAssertEqual(valid(["NHS", "Miss Alex Example", "999143$921"]), [])
+    }
+
     func testDigitSlipsRepairedOnlyWhenOneRepairValidates() {
         let repaired = nhs(["NHS Number: 4@0 000 O632"]).first
         XCTAssertEqual(repaired?.value, "4000000632")

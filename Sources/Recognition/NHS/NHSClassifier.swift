@@ -46,6 +46,12 @@ struct NHSClassifier: EvidenceClassifier {
                 } else if match.grouped && !match.repaired {
                     checks.append("grouping:334")
                     confidence = 0.4 + 0.45 * ocr
+                } else if match.grouped, Self.cardNamesNHS(card) {
+                    // A repaired reading printed 3 3 4 on a card that says NHS (its title; the label by the number
+                    // lost): the grouping, the scheme and the check together, where the grouping alone is not
+                    // enough for a repair.
+                    checks += ["grouping:334", "card:nhs"]
+                    confidence = 0.4 + 0.45 * ocr
                 } else {
                     confidence = 0.35 * ocr
                 }
@@ -128,10 +134,14 @@ struct NHSClassifier: EvidenceClassifier {
 
     /// The card's text names the scheme, or prints the same number.
     static func cardSaysNHS(_ nhs: NHSNumber, _ card: CardReading) -> Bool {
-        card.lines.contains { line in
-            !labels(nhsLabels, in: line.text.lowercased()).isEmpty
-                || NHSNumberFinder.find(in: line.text).contains { $0.number == nhs && !$0.repaired }
+        cardNamesNHS(card) || card.lines.contains { line in
+            NHSNumberFinder.find(in: line.text).contains { $0.number == nhs && !$0.repaired }
         }
+    }
+
+    /// A line of the card names the scheme (`NHS`, `CHI`, `H&C`…).
+    static func cardNamesNHS(_ card: CardReading) -> Bool {
+        card.lines.contains { !labels(nhsLabels, in: $0.text.lowercased()).isEmpty }
     }
 
     /// What the number's line (before it), the label line above or a label-only line below say it is.
