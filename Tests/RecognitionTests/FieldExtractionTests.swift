@@ -227,7 +227,9 @@ final class FieldLayoutTests: XCTestCase {
                             (["Born", "09/1 1/1975"], "1975-11-09"),
                             // A separator read as a comma, and one lost between day and month.
                             (["Date of birth", "28,10.1944"], "1944-10-28"), (["DOB 17.08,1965"], "1965-08-17"),
-                            (["DOB 0204/1937 NHS 999 000 0018"], "1937-04-02")] {
+                            (["DOB 0204/1937 NHS 999 000 0018"], "1937-04-02"),
+                            // A day read as two digits a space apart: not the 6th.
+                            (["DOB: 1 6-Apr-1984 NHS: 999 000 0018"], "1984-04-16")] {
             XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
         }
         let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "DOB: O8/O8/1991", bounds: .init(x: 0, y: 0, width: 9, height: 9),

@@ -99,12 +99,28 @@ public enum DateFinder {
         if start < lower.count { segments.append((start..<lower.count, role)) }
         let original = Array(text)
         return segments.flatMap { range, role -> [Match] in
+            // After a birth label, a day read as two digits a space apart (`DOB: 1 6-Apr-2013`): the date as read
+            // would be the 6th, a day the card never printed.
+            if role == .dateOfBirth, original.count == lower.count, let joined = dayReadApart(String(original[range])) {
+                let rejoined = dates(in: joined.lowercased(), twoDigitYears: true, today: today)
+                if !rejoined.isEmpty { return rejoined.map { Match(date: $0, role: role, repaired: true) } }
+            }
             let found = dates(in: String(lower[range]), twoDigitYears: role == .dateOfBirth, today: today).map { Match(date: $0, role: role) }
             // After a birth label, a date may be read with slips in its numbers (`3i-JAN-1957`, `O8/O8/1991`).
             guard found.isEmpty, role == .dateOfBirth, original.count == lower.count,
                   let repaired = repairingDigits(String(original[range])) else { return found }
             return dates(in: repaired.lowercased(), twoDigitYears: true, today: today).map { Match(date: $0, role: role, repaired: true) }
         }
+    }
+
+    /// The text after a label with its first two single digits joined, when it starts with a digit, a space and a
+    /// digit followed by a date separator (`: 1 6-Apr-2013` → `: 16-Apr-2013`); nil otherwise.
+    static func dayReadApart(_ text: String) -> String? {
+        let chars = Array(text)
+        guard let k = chars.firstIndex(where: { !" :;.".contains($0) }), k + 3 < chars.count,
+              DigitRepair.isDigit(chars[k]), chars[k + 1] == " ", DigitRepair.isDigit(chars[k + 2]), "/.-".contains(chars[k + 3])
+        else { return nil }
+        return String(chars[..<(k + 1)] + chars[(k + 2)...])
     }
 
     /// The text with slips (`DigitRepair`'s table) replaced in words that are otherwise digits (`3i` → `31`,
