@@ -4,8 +4,10 @@ import XCTest
 
 /// Which lines are read again: a label without a valid value of its kind on the card.
 final class RereadPlannerTests: XCTestCase {
+    /// A line of its own: `tN` lies N rows down.
     func line(_ id: String, _ text: String) -> RecognizedItem {
-        RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 0, y: 0, width: 10, height: 10), confidence: 0.9)
+        RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 0, y: 40 * (Int(id.dropFirst()) ?? 0), width: 300, height: 30),
+                       confidence: 0.9)
     }
 
     let today = SimpleDate(year: 2026, month: 11, day: 23)!
@@ -35,6 +37,26 @@ final class RereadPlannerTests: XCTestCase {
         let builtWhole = SuggestionBuilder(today: today).build(items: whole, region: RegionResolution(code: .gb, basis: .fallback))
         XCTAssertEqual(RereadPlanner.lines(items: whole, suggestions: builtWhole.suggestions), [], "a postcode read elsewhere")
         XCTAssertEqual(RereadPlanner.lines(items: [line("t1", "Collect from window b2")], suggestions: []), [], "no outward code in lower case")
+    }
+
+    /// Several readings of one printed line (OCR's passes) are read again once, leaving the other rereads for other
+    /// lines: a Guernsey number cut short at the block's edge is read again beside a birth date read three ways.
+    func testOneRereadPerPrintedLineAndSocialSecurityNumbersCutShort() {
+        func at(_ id: String, _ text: String, y: Int) -> RecognizedItem {
+            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 0, y: y, width: 300, height: 30), confidence: 0.9)
+        }
+        let items = [at("t1", "Guernsey", y: 0), at("t2", "Date of Birth 19-¢", y: 80), at("t3", "Contribution No GY 5i", y: 40),
+                     at("t4", "Date of Birth 19-Oct", y: 82), at("t5", "Date of Birth 19-O", y: 79), at("t6", "7 Example Lane, St Sam", y: 120)]
+        let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gg, basis: .fallback))
+        XCTAssertEqual(RereadPlanner.lines(items: items, suggestions: built.suggestions), ["t2", "t3"])
+        let found = items + [at("t7", "Contribution No GY 123456", y: 41)]
+        let builtFound = SuggestionBuilder(today: today).build(items: found, region: RegionResolution(code: .gg, basis: .fallback))
+        XCTAssertEqual(RereadPlanner.lines(items: found, suggestions: builtFound.suggestions), ["t2"], "the number read elsewhere")
+        // A reading of part of a row is read again from where it starts: another crop, not the same one.
+        let row = [RecognizedItem(id: "t1", kind: .text, text: "DOB 01/02/1980 NHS 999 000", bounds: Quad(x: 0, y: 0, width: 300, height: 30), confidence: 0.8),
+                   RecognizedItem(id: "t2", kind: .text, text: "NHS. 999 000 00", bounds: Quad(x: 160, y: 1, width: 140, height: 30), confidence: 0.8)]
+        let builtRow = SuggestionBuilder(today: today).build(items: row, region: RegionResolution(code: .gb, basis: .fallback))
+        XCTAssertEqual(RereadPlanner.lines(items: row, suggestions: builtRow.suggestions), ["t1", "t2"])
     }
 
     func testAtMostALimitedNumberOfLines() {

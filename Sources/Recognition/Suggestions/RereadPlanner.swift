@@ -11,24 +11,57 @@ public enum RereadPlanner {
     /// Ids of text items to read again, most important first.
     public static func lines(items: [RecognizedItem], suggestions: [Suggestion]) -> [String] {
         let found = Set(suggestions.filter(\.valid).map(\.type))
-        var wanted: [String] = []
+        var wanted: [RecognizedItem] = []
+        // One reading of each printed line: OCR's passes read a line several times (`Date of Birth 19-Oct`,
+        // `Date of Birth 19-¢`…), and three rereads of one line left a Guernsey card's cut-short number unread.
+        func want(_ item: RecognizedItem) {
+            guard !wanted.contains(where: { $0.id == item.id || sameLine($0.bounds, item.bounds) }) else { return }
+            wanted.append(item)
+        }
+        let text = items.filter { $0.kind == .text }
         for (kind, labels) in [(SuggestionKind.nhsNumber, NHSClassifier.nhsLabels), (.dateOfBirth, birthLabels)]
         where !found.contains(kind.rawValue) {
-            for item in items where item.kind == .text {
-                let lower = item.text.lowercased()
-                if !NHSClassifier.labels(labels, in: lower).isEmpty, !wanted.contains(item.id) { wanted.append(item.id) }
-            }
+            for item in text where !NHSClassifier.labels(labels, in: item.text.lowercased()).isEmpty { want(item) }
+        }
+        // A social security label or a JY/GY prefix with no valid number of the islands (or a NINO) on the card:
+        // the number was cut short at the block's edge (`Contribution No GY 5i` under glare) or read past repair.
+        if found.isDisjoint(with: [SuggestionKind.jerseySocialSecurity, .guernseySocialSecurity, .nationalInsurance].map(\.rawValue)) {
+            for item in text where holdsSocialSecurityLabel(item.text) { want(item) }
         }
         // A line that ends in a postcode's outward code, read whole (`St Sampson GY2`), on a card where no postcode
         // was read: tesseract drops a line's last word beside the edge of a block (the inward code `4PR` of a card
         // photographed on granite, read whole once the block was cut a few pixels narrower).
         if !found.contains(SuggestionKind.postcode.rawValue) {
-            for item in items where item.kind == .text && !wanted.contains(item.id) {
-                if let last = Postcode.tokens(of: item.text).last, Postcode.isWholeOutward(last) { wanted.append(item.id) }
+            for item in text {
+                if let last = Postcode.tokens(of: item.text).last, Postcode.isWholeOutward(last) { want(item) }
             }
         }
-        return Array(wanted.prefix(limit))
+        return Array(wanted.prefix(limit).map(\.id))
     }
 
     static let birthLabels = ["dob", "d.o.b", "d.o.b.", "date of birth", "born", "birth"]
+    static let socialSecurityLabels = ["social security", "soc sec", "contribution", "ss no"]
+
+    /// A social security label, or a word `JY` or `GY` followed by a digit (`GY 5i`, `JY 12`) or by three glued
+    /// to it (`GY359`); not a Guernsey postcode (`GY2`, `GY 10 3QH`).
+    static func holdsSocialSecurityLabel(_ line: String) -> Bool {
+        let lower = line.lowercased()
+        if socialSecurityLabels.contains(where: lower.contains) { return true }
+        guard Postcode.matches(in: line).isEmpty else { return false }
+        let words = line.split(separator: " ")
+        return zip(words, words.dropFirst()).contains { word, next in
+            ["JY", "GY"].contains(String(word)) && next.first.map(DigitRepair.isDigit) == true
+        } || words.contains { ["JY", "GY"].contains(String($0.prefix(2))) && $0.dropFirst(2).prefix(3).filter(DigitRepair.isDigit).count == 3 }
+    }
+
+    /// Two readings of one stretch of print, which a reread would cut the same crop for: their boxes' overlap is
+    /// most of both (intersection over union 0.7). A reading of part of a line is not one (`NHS. 999 960 4995` in
+    /// an addressograph row `DOB … NHS …`): read again from where it starts, it gave the number the row's
+    /// rereads missed.
+    static func sameLine(_ a: Quad, _ b: Quad) -> Bool {
+        let w = min(a.maxX, b.maxX) - max(a.minX, b.minX), h = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        guard w > 0, h > 0 else { return false }
+        let union = (a.maxX - a.minX) * (a.maxY - a.minY) + (b.maxX - b.minX) * (b.maxY - b.minY) - w * h
+        return Double(w * h) >= 0.7 * Double(max(1, union))
+    }
 }
