@@ -438,9 +438,12 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(values(.jerseySocialSecurity, ["States of Jersey", "Social Security Number", "442049 E"], region: je).isEmpty)
         // A NINO whose first letter may start one stays a NINO.
         XCTAssertEqual(values(.nationalInsurance, ["TY108566D"]), ["TY108566D"])
-        // The label's last letter glued to the number (`No` read as `N`, no space); never inside a longer word.
+        // The label's `No` glued to the number, or one letter of it (`No` read as `N`, no space); never inside
+        // another word.
         XCTAssertEqual(values(.guernseySocialSecurity, ["Guernsey", "Social Security NGY123456"]), ["GY123456"])
-        XCTAssertTrue(values(.guernseySocialSecurity, ["Guernsey", "Social Security NOGY123456"]).isEmpty)
+        XCTAssertEqual(values(.guernseySocialSecurity, ["Guernsey", "Contribution NoGY 123456"]), ["GY123456"])
+        XCTAssertTrue(values(.guernseySocialSecurity, ["Guernsey", "Social Security SAGY123456"]).isEmpty)
+        XCTAssertTrue(values(.guernseySocialSecurity, ["Guernsey", "Contribution ToGY123456"]).isEmpty)
     }
 
     func testHospitalNumbersAreTheirOwnKind() {

@@ -57,10 +57,12 @@ public enum SocialSecurityNumber: Hashable, Sendable {
         var found: [Match] = []
         var i = 0
         while i + 1 < upper.count {
-            // A JY or GY may have one letter glued before it, the rest of its label (`Social Security NGY292023`:
-            // `No` read as `N` with no space); no other number starts inside a word.
-            let gluedToOneLetter = i >= 1 && (i == 1 || !upper[i - 2].isLetter) && "JG".contains(upper[i]) && upper[i + 1] == "Y"
-            guard upper[i].isLetter, upper[i + 1].isLetter, i == 0 || !upper[i - 1].isLetter || gluedToOneLetter else { i += 1; continue }
+            // A JY or GY may have its label's `No` glued before it (`Contribution NoGY 663513`), or one letter of it
+            // (`Social Security NGY292023`); no other number starts inside a word.
+            func wordBefore(_ length: Int) -> Bool { i >= length && (i == length || !upper[i - length - 1].isLetter) }
+            let islandsPrefix = "JG".contains(upper[i]) && upper[i + 1] == "Y"
+            let gluedToLabel = islandsPrefix && (wordBefore(1) || wordBefore(2) && upper[i - 2] == "N" && upper[i - 1] == "O")
+            guard upper[i].isLetter, upper[i + 1].isLetter, i == 0 || !upper[i - 1].isLetter || gluedToLabel else { i += 1; continue }
             var compact: [Character] = [upper[i], upper[i + 1]]
             let islands = ["JY", "GY"].contains(String(compact)), jersey = String(compact) == "JY"
             var repairs = 0
