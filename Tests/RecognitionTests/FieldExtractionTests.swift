@@ -211,6 +211,14 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(card(misreadAt: 0.9).contains("PLE Exam"), "\(card(misreadAt: 0.9))")
     }
 
+    /// A name read only from a line tesseract half doubted (junk read as `EE, Op`) does not stop the search for an
+    /// unlabelled name on a line it read well; nor does one it all but rejected.
+    func testANameFromAHalfDoubtedLineDoesNotHideAWellReadOne() {
+        XCTAssertEqual(names([("Jp PR ee FE ee OP, Ee", 0.34), ("Ms Alex Example", 0.92), ("16/12/1966", 0.9)]).first, "Alex Example")
+        XCTAssertEqual(names([("NAME", 0.9), ("FE", 0.2), ("Miss Alex Example", 0.94), ("16/12/1966", 0.9)]), ["Alex Example"])
+        XCTAssertEqual(names([("EXAMPLE, Alex", 0.8), ("Ms Robin Testwood", 0.92)]), ["Alex Example"], "a sure SURNAME, Firstname line stands alone")
+    }
+
     /// A street after its house number is no unlabelled name (`2 Le Mees` on a Jersey card whose postcode line OCR
     /// lost); a digit before a title or before a name in capitals is a mark read before the name.
     func testAStreetAfterItsHouseNumberIsNoName() {
