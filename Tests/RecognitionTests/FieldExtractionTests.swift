@@ -219,6 +219,14 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertEqual(names([("EXAMPLE, Alex", 0.8), ("Ms Robin Testwood", 0.92)]), ["Alex Example"], "a sure SURNAME, Firstname line stands alone")
     }
 
+    /// A surname OCR split with a space (`FAIRWE ATHER`) is put back whole where the card reads the whole word on
+    /// another line; not where it does not.
+    func testASurnameSplitByASpaceIsRejoinedWhereTheCardReadsItWhole() {
+        XCTAssertEqual(names([("Surname", 0.5), ("EXAM PLETON", 0.92), ("Forename(s) Alex", 0.93), ("Surname EXAMPLETON", 0.91)]).first,
+                       "Alex EXAMPLETON")
+        XCTAssertEqual(names([("Alex EXAM PLETON", 0.92), ("Health Card", 0.9)]), ["Alex EXAM PLETON"])
+    }
+
     /// A street after its house number is no unlabelled name (`2 Le Mees` on a Jersey card whose postcode line OCR
     /// lost); a digit before a title or before a name in capitals is a mark read before the name.
     func testAStreetAfterItsHouseNumberIsNoName() {

@@ -23,7 +23,9 @@ struct DemographicsClassifier: EvidenceClassifier {
         var found: [Evidence] = []
         var foundOnLinesRead = [Double]()  // the OCR confidence of each found name's line
         var usedAsValue = Set<Int>()
-        func add(_ name: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
+        let cardWords = Set(card.lines.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) })
+        func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
+            let name = Self.rejoiningSplitWords(read, cardWords: cardWords)
             foundOnLinesRead.append(card.lines[i].confidence)
             found.append(.valid(.name, name, checks: [form == .labelled ? "labelled" : "form:\(form.rawValue)"],
                                 confidence: weight * card.confidence(i), item: card.lines[i], fromBarcode: card.fromBarcode))
@@ -90,6 +92,24 @@ struct DemographicsClassifier: EvidenceClassifier {
             add(name, .unlabelled, line: i, weight: 0.6)
         }
         return found
+    }
+
+    /// The name with a word OCR split by a space put back whole (`Esme FAIRWE ATHER` → `Esme FAIRWEATHER`), where
+    /// the card has the whole word on another line (`Surname FAIRWEATHER`): two neighbouring words in capitals
+    /// whose join is a word the card reads.
+    static func rejoiningSplitWords(_ name: String, cardWords: Set<String>) -> String {
+        var words = name.split(separator: " ").map(String.init)
+        var k = 0
+        while k + 1 < words.count {
+            let (a, b) = (words[k], words[k + 1])
+            if a.count >= 2, b.count >= 2, (a + b).allSatisfy({ $0.isUppercase }), cardWords.contains((a + b).lowercased()) {
+                words[k] = a + b
+                words.remove(at: k + 1)
+            } else {
+                k += 1
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// How much surer another reading of the same print must be to show a line up as a misreading.
