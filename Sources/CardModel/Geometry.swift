@@ -51,6 +51,14 @@ public struct Quad: Hashable, Sendable, Codable {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 
+    /// Area of the bounding box.
+    public var boxArea: Int { (maxX - minX) * (maxY - minY) }
+
+    /// Area the bounding boxes of two quads share (0 when they do not overlap).
+    public func overlapArea(_ other: Quad) -> Int {
+        max(0, min(maxX, other.maxX) - max(minX, other.minX)) * max(0, min(maxY, other.maxY) - max(minY, other.minY))
+    }
+
     /// Maps every corner through `transform` (e.g. from a scaled or rotated copy back to the source image).
     public func mapped(_ transform: (Point) -> Point) -> Quad { Quad(points.map(transform)) }
 

@@ -120,21 +120,14 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// offered: names have no check, and the slip won over the right reading (`"LINDE, IST` at 0.69, read as a
     /// `SURNAME, Firstname` line, inside `Ciaran LINDQVIST` at 0.96, which as an unlabelled line ranked below it).
     static func misreadNameLines(_ card: CardReading) -> Set<Int> {
-        func box(_ i: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
-            let b = card.lines[i].bounds
-            return (b.minX, b.minY, b.maxX, b.maxY)
-        }
         let surerNames = card.lines.indices.filter { NameFinder.unlabelled(card.lines[$0].text) != nil }
-        var misread = Set<Int>()
-        for i in card.lines.indices {
-            let a = box(i), area = max(1, (a.x1 - a.x0) * (a.y1 - a.y0))
-            for j in surerNames where j != i && card.lines[j].confidence >= card.lines[i].confidence + surerReading {
-                let b = box(j)
-                let inside = max(0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0, min(a.y1, b.y1) - max(a.y0, b.y0))
-                if Double(inside) >= 0.8 * Double(area) { misread.insert(i); break }
+        return Set(card.lines.indices.filter { i in
+            let bounds = card.lines[i].bounds
+            return surerNames.contains { j in
+                j != i && card.lines[j].confidence >= card.lines[i].confidence + surerReading
+                    && Double(bounds.overlapArea(card.lines[j].bounds)) >= 0.8 * Double(max(1, bounds.boxArea))
             }
-        }
-        return misread
+        })
     }
 
     /// OCR confidence below which a line is not taken as the value beside a label: below an unlabelled name's

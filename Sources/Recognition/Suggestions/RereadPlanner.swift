@@ -12,8 +12,9 @@ public enum RereadPlanner {
     public static func lines(items: [RecognizedItem], suggestions: [Suggestion]) -> [String] {
         let found = Set(suggestions.filter(\.valid).map(\.type))
         var wanted: [RecognizedItem] = []
-        // One reading of each printed line: OCR's passes read a line several times (`Date of Birth 19-Oct`,
-        // `Date of Birth 19-¢`…), and three rereads of one line left a Guernsey card's cut-short number unread.
+        // One reread for each stretch of print (`sameLine`): OCR's passes read a line several times (`Date of
+        // Birth 19-Oct`, `Date of Birth 19-¢`…), and three rereads of one line left a Guernsey card's cut-short
+        // number unread.
         func want(_ item: RecognizedItem) {
             guard !wanted.contains(where: { $0.id == item.id || sameLine($0.bounds, item.bounds) }) else { return }
             wanted.append(item)
@@ -59,9 +60,7 @@ public enum RereadPlanner {
     /// an addressograph row `DOB … NHS …`): read again from where it starts, it gave the number the row's
     /// rereads missed.
     static func sameLine(_ a: Quad, _ b: Quad) -> Bool {
-        let w = min(a.maxX, b.maxX) - max(a.minX, b.minX), h = min(a.maxY, b.maxY) - max(a.minY, b.minY)
-        guard w > 0, h > 0 else { return false }
-        let union = (a.maxX - a.minX) * (a.maxY - a.minY) + (b.maxX - b.minX) * (b.maxY - b.minY) - w * h
-        return Double(w * h) >= 0.7 * Double(max(1, union))
+        let shared = a.overlapArea(b)
+        return shared > 0 && Double(shared) >= 0.7 * Double(max(1, a.boxArea + b.boxArea - shared))
     }
 }
