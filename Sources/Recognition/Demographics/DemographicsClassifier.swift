@@ -31,7 +31,8 @@ struct DemographicsClassifier: EvidenceClassifier {
                                 confidence: weight * card.confidence(i), item: card.lines[i], fromBarcode: card.fromBarcode))
         }
         let texts = card.lines.map(\.text)
-        let misread = Self.misreadNameLines(card)
+        let unlabelledNames = texts.map(NameFinder.unlabelled)
+        let misread = Self.misreadNameLines(card, unlabelledNames: unlabelledNames)
         for (i, line) in card.lines.enumerated() where !usedAsValue.contains(i) && !misread.contains(i) {
             if let match = NameFinder.match(in: line.text) {
                 // One word after a name label, with a `Forename(s)` line beside it: the label was `Surname` with its
@@ -74,7 +75,7 @@ struct DemographicsClassifier: EvidenceClassifier {
             let minimum = addressees.contains(i) ? Evidence.doubtedLineConfidence : Self.unlabelledNameMinimumOCR
             guard !addressLines.contains(i), line.confidence >= minimum else { return nil }
             let text = line.text
-            let name = NameFinder.unlabelled(text)
+            let name = unlabelledNames[i]
                 ?? (DateFinder.dates(in: text.lowercased()).isEmpty ? nil : NameFinder.leadingName(text).flatMap(NameFinder.unlabelled))
             return name.map { (i, $0) }
         }
@@ -119,8 +120,9 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// that surer line is a name by itself: another pass's misreading of the same print. Their names are not
     /// offered: names have no check, and the slip won over the right reading (`"LINDE, IST` at 0.69, read as a
     /// `SURNAME, Firstname` line, inside `Ciaran LINDQVIST` at 0.96, which as an unlabelled line ranked below it).
-    static func misreadNameLines(_ card: CardReading) -> Set<Int> {
-        let surerNames = card.lines.indices.filter { NameFinder.unlabelled(card.lines[$0].text) != nil }
+    /// `unlabelledNames`: `NameFinder.unlabelled` of each line.
+    static func misreadNameLines(_ card: CardReading, unlabelledNames: [String?]) -> Set<Int> {
+        let surerNames = card.lines.indices.filter { unlabelledNames[$0] != nil }
         return Set(card.lines.indices.filter { i in
             let bounds = card.lines[i].bounds
             return surerNames.contains { j in

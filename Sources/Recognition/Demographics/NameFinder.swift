@@ -281,14 +281,19 @@ public enum NameFinder {
     }
 
     /// A line that is a name and nothing else (`Alex Example`, `Alex EXAMPLE`, `ALEX EXAMPLE`).
+    /// A title (`Mr`, `Mrs.`, `Dr`…), with or without its full stop.
+    static func isTitle<S: StringProtocol>(_ word: S) -> Bool {
+        titles.contains(word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+    }
+
     public static func unlabelled(_ line: String) -> String? {
         let trimmed = trim(line)
         // A line that starts with a number is an address's (`2 Le Mees`, `14 Orchard Ane`: a street after its house
         // number), unless a title follows the number or the words are in capitals, as names are printed: then the
         // number is a mark OCR read before the name (`5 Ms Declan Example`, `7 ALEX EXAMPLE`).
         if line.first(where: { $0.isLetter || $0.isNumber })?.isNumber == true {
-            let first = trimmed.split(separator: " ").first.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
-            guard first.map(titles.contains) == true || trimmed.filter(\.isLetter).allSatisfy(\.isUppercase) else { return nil }
+            guard trimmed.split(separator: " ").first.map(isTitle) == true || trimmed.filter(\.isLetter).allSatisfy(\.isUppercase)
+            else { return nil }
         }
         let words = trimmed.split(separator: " ")
         guard (2...4).contains(words.count), words.filter({ $0.count >= 2 }).count >= 2 else { return nil }
@@ -300,7 +305,7 @@ public enum NameFinder {
     public static func titledName(_ line: String) -> String? {
         let trimmed = trim(line)
         guard let first = trimmed.split(separator: " ").first,
-              titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) else { return nil }
+              isTitle(first) else { return nil }
         return unlabelled(trimmed)
     }
 
@@ -411,7 +416,7 @@ public enum NameFinder {
         // A quote mark OCR reads beside a word (`Sophie’`) is no apostrophe of the name.
         var words = s.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'’‘`")) }
             .filter { !$0.isEmpty }.flatMap(splitRunTogether)
-        while let first = words.first, titles.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) {
+        while let first = words.first, isTitle(first) {
             words.removeFirst()
         }
         // `Or` in front of two more words is OCR's `Dr`; in front of one, it is `Dr` with the surname lost
@@ -421,7 +426,7 @@ public enum NameFinder {
         guard (1...5).contains(words.count) else { return nil }
         if !allowVocabulary {
             // A title after the first word (`ED Dr J Example`: a ward and its doctor) is not one person's name.
-            guard !words.dropFirst().contains(where: { titles.contains($0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))) || $0 == "Or" })
+            guard !words.dropFirst().contains(where: { isTitle($0) || $0 == "Or" })
             else { return nil }
         }
         var kept: [String] = []

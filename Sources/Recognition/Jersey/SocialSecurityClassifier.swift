@@ -33,12 +33,15 @@ struct SocialSecurityClassifier: EvidenceClassifier {
     /// digits and an A-D suffix, alone on the line after a social security label or after the label on its line,
     /// on a card that says Jersey. That shape is no other number: a Guernsey number has no suffix, and a NINO
     /// keeps its letters.
+    /// A social security label on the line (`Social Security No`, `Soc Sec`, `SS No`, Guernsey's `Contribution No`).
+    static func isLabel(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.contains("social security") || lower.contains("soc sec") || lower.contains("contribution") || lower.hasPrefix("ss no")
+    }
+
     static func labelledWithoutPrefix(in card: CardReading, besides found: Set<String>) -> [Evidence] {
         guard !card.fromBarcode, card.lines.contains(where: { $0.text.lowercased().contains("jersey") }) else { return [] }
-        func isLabel(_ text: String) -> Bool {
-            let lower = text.lowercased()
-            return lower.contains("social security") || lower.contains("soc sec") || lower.hasPrefix("ss no")
-        }
+        let isLabel = Self.isLabel
         var out: [Evidence] = []
         for (i, line) in card.lines.enumerated() {
             var value = line.text

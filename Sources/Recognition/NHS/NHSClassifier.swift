@@ -43,14 +43,10 @@ struct NHSClassifier: EvidenceClassifier {
                 } else if barcodeNumbers.contains(match.number.digits) {
                     checks.append("barcode")
                     confidence = 0.5 + 0.4 * ocr
-                } else if match.grouped && !match.repaired {
-                    checks.append("grouping:334")
-                    confidence = 0.4 + 0.45 * ocr
-                } else if match.grouped, Self.cardNamesNHS(card) {
-                    // A repaired reading printed 3 3 4 on a card that says NHS (its title; the label by the number
-                    // lost): the grouping, the scheme and the check together, where the grouping alone is not
-                    // enough for a repair.
-                    checks += ["grouping:334", "card:nhs"]
+                } else if match.grouped && (!match.repaired || Self.cardNamesNHS(card)) {
+                    // A repaired reading needs the card to name NHS too (its title, the label by the number lost):
+                    // the grouping alone is not enough for a repair.
+                    checks += match.repaired ? ["grouping:334", "card:nhs"] : ["grouping:334"]
                     confidence = 0.4 + 0.45 * ocr
                 } else {
                     confidence = 0.35 * ocr

@@ -41,13 +41,11 @@ public enum RereadPlanner {
     }
 
     static let birthLabels = ["dob", "d.o.b", "d.o.b.", "date of birth", "born", "birth"]
-    static let socialSecurityLabels = ["social security", "soc sec", "contribution", "ss no"]
 
     /// A social security label, or a word `JY` or `GY` followed by a digit (`GY 5i`, `JY 12`) or by three glued
     /// to it (`GY359`); not a Guernsey postcode (`GY2`, `GY 10 3QH`).
     static func holdsSocialSecurityLabel(_ line: String) -> Bool {
-        let lower = line.lowercased()
-        if socialSecurityLabels.contains(where: lower.contains) { return true }
+        if SocialSecurityClassifier.isLabel(line) { return true }
         guard Postcode.matches(in: line).isEmpty else { return false }
         let words = line.split(separator: " ")
         return zip(words, words.dropFirst()).contains { word, next in

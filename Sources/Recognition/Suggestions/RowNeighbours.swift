@@ -45,9 +45,8 @@ struct RowNeighbours {
         func agreeing(_ d: (x: Double, y: Double)) -> [Geometry] {
             lines.filter { $0.along.x * d.x + $0.along.y * d.y >= sameDirection }
         }
-        guard let dominant = lines.max(by: { a, b in
-            agreeing(a.along).reduce(0) { $0 + $1.length } < agreeing(b.along).reduce(0) { $0 + $1.length }
-        }) else { return nil }
+        let support = lines.map { agreeing($0.along).reduce(0) { $0 + $1.length } }
+        guard let dominant = support.indices.max(by: { support[$0] < support[$1] }).map({ lines[$0] }) else { return nil }
         let sum = agreeing(dominant.along).reduce((x: 0.0, y: 0.0)) { ($0.x + $1.along.x * $1.length, $0.y + $1.along.y * $1.length) }
         let norm = (sum.x * sum.x + sum.y * sum.y).squareRoot()
         return norm > 0 ? (sum.x / norm, sum.y / norm) : nil
