@@ -26,13 +26,23 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("stdc++")]
         ),
 
+        // OpenCV's dnn module running the learned text-line detector (Debian's OpenCV 4.6; C++, hence a shim).
+        .target(
+            name: "CTextLines",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                             .linkedLibrary("stdc++")]
+        ),
+
         // MARK: Pure Swift model (no C).
         .target(name: "CardModel"),
         .target(name: "Recognition", dependencies: ["CardModel"]),
 
         // MARK: Pipeline stages.
         .target(name: "Imaging", dependencies: ["CTesseract", "CardModel"]),
-        .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing", "CTesseract"]),
+        // Locate: where the print is (the learned text-line detector, and the geometry of its lines).
+        .target(name: "Locating", dependencies: ["CTextLines", "Imaging"]),
+        .target(name: "Decoding", dependencies: ["Imaging", "Locating", "CardModel", "CZBar", "CZXing", "CTesseract"]),
         .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
         .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding", "Capture"]),
         .target(name: "CardStore", dependencies: ["CardModel", "CSQLite"]),

@@ -19,6 +19,8 @@ final class TesseractEngine {
         case sparse = 11
         /// One uniform block of text (PSM_SINGLE_BLOCK): a label and the value beside or below it, read again.
         case block = 6
+        /// One line of text (PSM_SINGLE_LINE): a line the text-line detector found, cut out and levelled.
+        case singleLine = 7
     }
 
     /// The corresponding C functions are `TessBaseAPICreate` and `TessBaseAPIInit3`.

@@ -1,6 +1,7 @@
 import CardModel
 import Foundation
 import Imaging
+import Locating
 
 /// Card text, wherever it is: the one entry point for OCR. Photographed cards come turned (any right angle),
 /// tilted (±15°), noisy and at any size; `read` levels and uprights the image before tesseract sees it, and gives
@@ -21,9 +22,50 @@ public final class TextReader {
     /// first reading runs. The result is the same either way;
     /// what changes is the latency of one card when a core is free. Leave it off where every core is busy
     /// already (batch workers, live sessions): there it only adds the reads it would have skipped.
-    public init(concurrentReads: Bool = false) throws(TextReaderError) {
+    public init(concurrentReads: Bool = false, lines model: TextLineModel? = TextLineModel.configured()) throws(TextReaderError) {
         engine = try TesseractEngine()
         spare = concurrentReads ? SpareEngine() : nil
+        if let model {
+            do throws(TextLineModelError) {
+                detector = try TextLineDetector(model: model, threads: concurrentReads ? 2 : 1)
+            } catch {
+                detector = nil
+                detectorProblem = error
+            }
+        } else {
+            detector = nil
+        }
+    }
+
+    /// The learned text-line detector; nil when no model was configured or it could not be loaded
+    /// (`detectorProblem` says why), and then text is found by tesseract's layout analysis.
+    private let detector: TextLineDetector?
+    public private(set) var detectorProblem: TextLineModelError?
+    /// Milliseconds the detector's network took on the last image read (0 without a detector).
+    public private(set) var lastDetectorMs = 0.0
+
+    /// Development switch while the detector path is measured against the layout path.
+    static let textPath = ProcessInfo.processInfo.environment["CARDSCAN_TEXT_PATH"] ?? "layout"
+
+    /// The detector's lines read one by one (`DetectedLineReading`); nil when there is no detector, it failed
+    /// (`detectorProblem`), or it found no line.
+    private func readDetectedLines(_ image: GrayImage) -> Reading? {
+        guard let detector, Self.textPath != "layout" else { return nil }
+        let start = Date()
+        do throws(TextLineModelError) {
+            let (found, ms) = try detector.detect(image)
+            lastDetectorMs = ms
+            if traces || Self.trace {
+                FileHandle.standardError.write(Data("ocr stage line-detector \(Int(Date().timeIntervalSince(start) * 1000)) ms (network \(Int(ms)) ms), \(found.count) boxes\n".utf8))
+            }
+            var reading = DetectedLineReading(engine: engine)
+            reading.spare = spare?.engine
+            reading.traces = traces
+            return reading.read(image, detected: found)
+        } catch {
+            detectorProblem = error
+            return nil
+        }
     }
 
     /// A recognised line of text.
@@ -102,6 +144,7 @@ public final class TextReader {
     /// The photo as it is is always read: skipping it when the deblurred reading scored well lost 2-6 of each
     /// receipt field (on a long scan any reading scores well, and a false smear's reading is worse).
     public func read(_ image: GrayImage) -> Reading {
+        if let lines = readDetectedLines(image) { return lines }
         // Measured on a frame itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them; on a photo
         // over 1.5 times the working size, at the working size: the same hand movement smears a 3200 px phone
         // photo over 2.5 times the pixels, past the longest smear the estimate looks for. (Measuring every photo

@@ -1,0 +1,148 @@
+import CardModel
+import Foundation
+import Imaging
+import Locating
+
+/// Text read line by line where the learned detector found lines: each line cut out along its own direction,
+/// levelled and scaled so its print is the height tesseract's line recogniser reads best, and read as one line
+/// (`PageLayout.singleLine`). Tesseract's page layout analysis is not used: the detector has already told lines
+/// from desk, pictures and barcodes, and each crop is thresholded on its own (a shadow across the card darkens
+/// one line's crop, not the threshold of the whole block).
+///
+/// The way up: the detector's boxes give the direction the print runs along but not which end it starts from.
+/// The longest lines are read the prevailing way first; unless they read as real text (`TextReader.quality`),
+/// they are read turned 180° too and the better way is kept for every line of the photo.
+struct DetectedLineReading {
+    /// The height, in pixels, each line's box (the detector's box: print plus a margin of about a third of its
+    /// height on each side) is scaled to. Capitals then stand about 26-30 px, where tesseract's LSTM reads best.
+    static let cropHeight = 48.0
+    /// Boxes under this many source pixels tall hold no readable print at any scale.
+    static let smallestHeight = 6.0
+    /// How many of the longest lines decide the way up, and the quality (card words, well-cased words) that
+    /// settles it without reading them the other way.
+    static let wayUpProbes = 3
+    static let wayUpSettled = 6.0
+    /// The crop runs this many line heights past each end of the box: the detector's box can clip a first or
+    /// last letter, and tesseract reads a line's ends better with some margin.
+    static let endMargin = 0.3
+
+    let engine: TesseractEngine
+    var spare: TesseractEngine?
+    var traces = false
+
+    /// The lines of `image` that `detected` outlines, read; nil when there is nothing to read.
+    func read(_ image: GrayImage, detected: [DetectedLine]) -> TextReader.Reading? {
+        guard let prevailing = LineGeometry.prevailingDegrees(detected) ?? (detected.isEmpty ? nil : 0) else { return nil }
+        let boxes = LineGeometry.lines(detected, prevailing: prevailing).filter { $0.height >= Self.smallestHeight }
+        guard !boxes.isEmpty else { return nil }
+
+        // The way up, from the longest lines.
+        let probes = boxes.indices.sorted { boxes[$0].length > boxes[$1].length }.prefix(Self.wayUpProbes)
+        var read: [Int: [TextReader.Line]] = [:]
+        for i in probes { read[i] = line(image, boxes[i]) }
+        let asFound = TextReader.quality(probes.flatMap { read[$0]! })
+        var turned = false
+        if asFound < Self.wayUpSettled {
+            var other: [Int: [TextReader.Line]] = [:]
+            for i in probes { other[i] = line(image, boxes[i].turned) }
+            let otherQuality = TextReader.quality(probes.flatMap { other[$0]! })
+            if otherQuality > asFound { turned = true; read = other }
+            trace("ocr lines way-up quality \(asFound) turned \(otherQuality)")
+        }
+        let oriented = turned ? LineGeometry.inReadingOrder(boxes.map(\.turned)) : boxes
+        // `read` is keyed by index into `boxes`; turning reverses the reading order, so the probes are re-read by
+        // position: the probe results are matched to the oriented boxes by their corners.
+        var probeLines: [LineBox: [TextReader.Line]] = [:]
+        for i in probes { probeLines[turned ? boxes[i].turned : boxes[i]] = read[i] }
+
+        let rest = oriented.filter { probeLines[$0] == nil }
+        let restLines = readAll(image, rest)
+        var byBox = probeLines
+        for (box, lines) in zip(rest, restLines) { byBox[box] = lines }
+        let lines = oriented.flatMap { byBox[$0] ?? [] }
+        let degrees = (turned ? prevailing + 180 : prevailing)
+        let turns = ((Int((degrees / 90).rounded()) % 4) + 4) % 4
+        trace("ocr lines \(detected.count) boxes, \(oriented.count) rows, prevailing \(Int(prevailing))°, turned \(turned)")
+        return TextReader.Reading(lines: lines, quarterTurns: (4 - turns) % 4, deskewDegrees: -(degrees - Double(turns) * 90))
+    }
+
+    /// Every box read, on two engines at once when a spare one is there (half the boxes each).
+    private func readAll(_ image: GrayImage, _ boxes: [LineBox]) -> [[TextReader.Line]] {
+        guard let spare, boxes.count >= 4 else { return boxes.map { line(image, $0) } }
+        let half = boxes.count / 2
+        let first = Array(boxes[..<half]), second = Array(boxes[half...])
+        let (a, b) = bothAtOnce({ first.map { self.line(image, $0, on: self.engine) } },
+                                { second.map { self.line(image, $0, on: spare) } })
+        return a + b
+    }
+
+    /// One box cut out, levelled, scaled and read as a single line; its words in the source image's pixels.
+    func line(_ image: GrayImage, _ box: LineBox, on engine: TesseractEngine? = nil) -> [TextReader.Line] {
+        let (crop, toSource) = Self.crop(image, box)
+        let lines = (engine ?? self.engine).recognize(crop, layout: .singleLine)
+        func quad(_ b: (left: Int, top: Int, right: Int, bottom: Int)) -> Quad {
+            let corners = [(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)]
+            return Quad(corners.map { c in
+                let p = toSource(Double(c.0), Double(c.1))
+                return Point(x: Int(p.x.rounded()), y: Int(p.y.rounded()))
+            })
+        }
+        return lines.map { read in
+            TextReader.Line(text: read.text, confidence: read.confidence, bounds: quad(read.box),
+                            words: read.words.map { TextReader.Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) })
+        }
+    }
+
+    /// The box (with `endMargin` at each end) resampled upright, its height `cropHeight`; and the mapping from the
+    /// crop's pixels back to the source's. Shrinking averages (a 2x2 supersample) so thin strokes survive.
+    static func crop(_ image: GrayImage, _ box: LineBox) -> (GrayImage, (Double, Double) -> PointD) {
+        let scale = cropHeight / box.height
+        let margin = endMargin * box.height
+        let sourceLength = box.length + 2 * margin
+        let width = max(8, min(4000, Int((sourceLength * scale).rounded())))
+        let height = Int(cropHeight)
+        let step = 1 / scale
+        let u = box.along, n = box.down
+        let start = box.point(along: -margin, down: 0)
+        let supersample = step > 1.4
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        image.pixels.withUnsafeBufferPointer { src in
+            func at(_ x: Double, _ y: Double) -> Double {
+                // Outside the photo: the nearest edge pixel (white would draw a false edge across dark print).
+                let cx = min(max(x, 0), Double(image.width - 1)), cy = min(max(y, 0), Double(image.height - 1))
+                let x0 = Int(cx), y0 = Int(cy)
+                let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
+                let fx = cx - Double(x0), fy = cy - Double(y0)
+                let s = image.stride
+                let top = Double(src[y0 * s + x0]) * (1 - fx) + Double(src[y0 * s + x1]) * fx
+                let bottom = Double(src[y1 * s + x0]) * (1 - fx) + Double(src[y1 * s + x1]) * fx
+                return top * (1 - fy) + bottom * fy
+            }
+            for j in 0..<height {
+                for i in 0..<width {
+                    let a = (Double(i) + 0.5) * step, d = (Double(j) + 0.5) * step
+                    let x = start.x + u.x * a + n.x * d, y = start.y + u.y * a + n.y * d
+                    var value: Double
+                    if supersample {
+                        let q = step / 4
+                        value = (at(x - q * (u.x + n.x), y - q * (u.y + n.y)) + at(x + q * (u.x - n.x), y + q * (u.y - n.y))
+                            + at(x - q * (u.x - n.x), y - q * (u.y - n.y)) + at(x + q * (u.x + n.x), y + q * (u.y + n.y))) / 4
+                    } else {
+                        value = at(x, y)
+                    }
+                    pixels[j * width + i] = UInt8(max(0, min(255, value.rounded())))
+                }
+            }
+        }
+        let crop = try! GrayImage(width: width, height: height, pixels: pixels)
+        return (crop, { x, y in
+            let a = x * step, d = y * step
+            return PointD(x: start.x + u.x * a + n.x * d, y: start.y + u.y * a + n.y * d)
+        })
+    }
+
+    private func trace(_ message: @autoclosure () -> String) {
+        guard traces || TextReader.trace else { return }
+        FileHandle.standardError.write(Data((message() + "\n").utf8))
+    }
+}

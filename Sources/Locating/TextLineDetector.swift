@@ -1,0 +1,72 @@
+import CTextLines
+import Foundation
+import Imaging
+
+/// One text line the detector found: a rotated rectangle in the source image's pixels (corners in the order
+/// OpenCV's `RotatedRect::points` gives them, not yet in reading order: `LineGeometry` settles that), and how
+/// sure the detector is that it is text (its mean probability, 0…1).
+public struct DetectedLine: Sendable, Equatable {
+    public var corners: [PointD]
+    public var score: Double
+
+    public init(corners: [PointD], score: Double) {
+        precondition(corners.count == 4, "a detected line has four corners")
+        self.corners = corners; self.score = score
+    }
+}
+
+/// A point with fractional coordinates, in an image's pixels.
+public struct PointD: Sendable, Hashable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+/// The learned text-line detector (a DB network run by OpenCV's dnn module): every line of print in a photo, at
+/// any angle, in one pass, instead of tesseract's page layout analysis. Owns its network; one thread at a time
+/// (make one per worker, about 40 ms and 20 MB each).
+public final class TextLineDetector {
+    private let handle: OpaquePointer
+
+    /// The long side the image is scaled to for the network (rounded up to a multiple of 32 on each side). Lines
+    /// whose print is under about 8 px tall at this size are lost; a card filling a webcam frame has ~12 px print
+    /// at 640.
+    public var inputLongSide = 640
+    public var options = ctl_options(inputWidth: 0, inputHeight: 0, threshold: 0.3, boxThreshold: 0.5,
+                                     unclipRatio: 1.6, minSide: 3)
+
+    /// Loads `model` and checks it answers as a text detector. `threads`: OpenCV's worker threads (process-wide;
+    /// 0 leaves OpenCV's default).
+    public init(model: TextLineModel, threads: Int = 0) throws(TextLineModelError) {
+        guard FileManager.default.isReadableFile(atPath: model.path) else { throw .missing(path: model.path) }
+        var error = [CChar](repeating: 0, count: 512)
+        guard let handle = ctl_open(model.path, Int32(threads), &error, Int32(error.count)) else {
+            throw .damaged(path: model.path, reason: String(cString: error))
+        }
+        self.handle = handle
+    }
+
+    deinit { ctl_close(handle) }
+
+    /// The lines of print in `image`, and the network's own time in milliseconds.
+    public func detect(_ image: GrayImage) throws(TextLineModelError) -> (lines: [DetectedLine], networkMs: Double) {
+        let scale = Double(inputLongSide) / Double(max(image.width, image.height))
+        func padded(_ side: Int) -> Int32 { Int32(max(32, (Int((Double(side) * scale).rounded()) + 31) / 32 * 32)) }
+        var options = self.options
+        options.inputWidth = padded(image.width)
+        options.inputHeight = padded(image.height)
+        let capacity = 1000
+        var boxes = [ctl_box](repeating: ctl_box(), count: capacity)
+        var error = [CChar](repeating: 0, count: 512)
+        var ms = 0.0
+        let count = image.pixels.withUnsafeBufferPointer { pixels in
+            ctl_detect(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride), options,
+                       &boxes, Int32(capacity), &ms, &error, Int32(error.count))
+        }
+        guard count >= 0 else { throw .failed(reason: String(cString: error)) }
+        let lines = boxes.prefix(Int(count)).map { box in
+            let xs = [box.x.0, box.x.1, box.x.2, box.x.3], ys = [box.y.0, box.y.1, box.y.2, box.y.3]
+            return DetectedLine(corners: (0..<4).map { PointD(x: Double(xs[$0]), y: Double(ys[$0])) }, score: Double(box.score))
+        }
+        return (lines, ms)
+    }
+}
