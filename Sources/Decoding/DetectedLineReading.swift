@@ -15,7 +15,7 @@ import Locating
 struct DetectedLineReading {
     /// The height, in pixels, each line's box (the detector's box: print plus a margin of about a third of its
     /// height on each side) is scaled to. Capitals then stand about 26-30 px, where tesseract's LSTM reads best.
-    static let cropHeight = 48.0
+    static let cropHeight = Tune.cropHeight
     /// Boxes under this many source pixels tall hold no readable print at any scale.
     static let smallestHeight = 6.0
     /// How many of the longest lines decide the way up, and the quality (card words, well-cased words) that
@@ -24,7 +24,7 @@ struct DetectedLineReading {
     static let wayUpSettled = 6.0
     /// The crop runs this many line heights past each end of the box: the detector's box can clip a first or
     /// last letter, and tesseract reads a line's ends better with some margin.
-    static let endMargin = 0.3
+    static let endMargin = Tune.endMargin
 
     let engine: TesseractEngine
     var spare: TesseractEngine?
@@ -79,6 +79,9 @@ struct DetectedLineReading {
     /// One box cut out, levelled, scaled and read as a single line; its words in the source image's pixels.
     func line(_ image: GrayImage, _ box: LineBox, on engine: TesseractEngine? = nil) -> [TextReader.Line] {
         let (crop, toSource) = Self.crop(image, box)
+        if let folder = TextReader.traceFolder {
+            try? crop.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(TextReader.traceCount.next())-line.png")
+        }
         let lines = (engine ?? self.engine).recognize(crop, layout: .singleLine)
         func quad(_ b: (left: Int, top: Int, right: Int, bottom: Int)) -> Quad {
             let corners = [(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)]

@@ -53,15 +53,23 @@ public final class TextReader {
         guard let detector, Self.textPath != "layout" else { return nil }
         let start = Date()
         do throws(TextLineModelError) {
-            let (found, ms) = try detector.detect(image)
-            lastDetectorMs = ms
+            var finder = TextLineFinder(detector: detector)
+            finder.firstLongSide = Tune.detectorSide
+            finder.zoomBoxHeight = Tune.zoomHeight
+            finder.zoomLongSide = Tune.zoomSide
+            let found = try finder.find(image)
+            let (lines, networkMs) = (found.lines, found.networkMs)
             if traces || Self.trace {
-                FileHandle.standardError.write(Data("ocr stage line-detector \(Int(Date().timeIntervalSince(start) * 1000)) ms (network \(Int(ms)) ms), \(found.count) boxes\n".utf8))
+                for note in found.notes { FileHandle.standardError.write(Data("ocr lines \(note)\n".utf8)) }
+            }
+            lastDetectorMs = networkMs
+            if traces || Self.trace {
+                FileHandle.standardError.write(Data("ocr stage line-detector \(Int(Date().timeIntervalSince(start) * 1000)) ms (network \(Int(networkMs)) ms), \(lines.count) boxes\n".utf8))
             }
             var reading = DetectedLineReading(engine: engine)
             reading.spare = spare?.engine
             reading.traces = traces
-            return reading.read(image, detected: found)
+            return reading.read(image, detected: lines)
         } catch {
             detectorProblem = error
             return nil

@@ -81,7 +81,7 @@ public enum LineGeometry {
         return inReadingOrder(joinedRows(boxes))
     }
 
-    static func sides(_ line: DetectedLine) -> (PointD, PointD) {
+    public static func sides(_ line: DetectedLine) -> (PointD, PointD) {
         let p = line.corners
         return (PointD(x: p[1].x - p[0].x, y: p[1].y - p[0].y), PointD(x: p[2].x - p[1].x, y: p[2].y - p[1].y))
     }
@@ -156,5 +156,38 @@ public enum LineGeometry {
             if abs(da - db) > 0.5 * min(a.height, b.height) { return da < db }
             return ca.x * u.x + ca.y * u.y < cb.x * u.x + cb.y * u.y
         }
+    }
+}
+
+extension LineGeometry {
+    /// A part of the photo to detect lines in again, closer, and the network input size for it.
+    public struct Zoom: Sendable, Equatable {
+        public var x: Int, y: Int, width: Int, height: Int
+        public var inputLongSide: Int
+    }
+
+    /// Where the first detection found print too small for the network to outline every line (a letter or card
+    /// small in a large frame: its headings found, its body text not), the region holding what it found, grown
+    /// by a margin, and the input size that brings the print to about `wantedHeight` input pixels (at most
+    /// `largestSide`). nil when the print was large enough or nothing was found.
+    public static func zoomRegion(_ lines: [DetectedLine], imageWidth: Int, imageHeight: Int, inputScale: Double,
+                                  wantedHeight: Double, largestSide: Int) -> Zoom? {
+        guard !lines.isEmpty else { return nil }
+        let heights = lines.map { line -> Double in
+            let (a, b) = sides(line)
+            return min(hypot(a.x, a.y), hypot(b.x, b.y))
+        }.sorted()
+        let median = heights[heights.count / 2]
+        let xs = lines.flatMap { $0.corners.map(\.x) }, ys = lines.flatMap { $0.corners.map(\.y) }
+        var x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
+        let margin = max(6 * median, 0.15 * max(x1 - x0, y1 - y0))
+        x0 = max(0, x0 - margin); y0 = max(0, y0 - margin)
+        x1 = min(Double(imageWidth), x1 + margin); y1 = min(Double(imageHeight), y1 + margin)
+        let side = max(x1 - x0, y1 - y0)
+        guard side >= 32 else { return nil }
+        let scale = min(wantedHeight / median, Double(largestSide) / side)
+        // Worth a second pass only when it looks at least 1.25 times closer than the first.
+        guard scale >= 1.25 * inputScale else { return nil }
+        return Zoom(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0), inputLongSide: Int(side * scale))
     }
 }

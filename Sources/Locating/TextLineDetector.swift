@@ -47,9 +47,10 @@ public final class TextLineDetector {
 
     deinit { ctl_close(handle) }
 
-    /// The lines of print in `image`, and the network's own time in milliseconds.
-    public func detect(_ image: GrayImage) throws(TextLineModelError) -> (lines: [DetectedLine], networkMs: Double) {
-        let scale = Double(inputLongSide) / Double(max(image.width, image.height))
+    /// The lines of print in `image`, and the network's own time in milliseconds. `longSide`: the network's
+    /// input long side for this call (`inputLongSide` when nil).
+    public func detect(_ image: GrayImage, longSide: Int? = nil) throws(TextLineModelError) -> (lines: [DetectedLine], networkMs: Double) {
+        let scale = Double(longSide ?? inputLongSide) / Double(max(image.width, image.height))
         func padded(_ side: Int) -> Int32 { Int32(max(32, (Int((Double(side) * scale).rounded()) + 31) / 32 * 32)) }
         var options = self.options
         options.inputWidth = padded(image.width)

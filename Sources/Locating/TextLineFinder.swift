@@ -1,0 +1,91 @@
+import Foundation
+import Imaging
+
+/// Every line of print in a photo, found by the learned detector in at most three passes, each only where the
+/// last one asks for it:
+/// 1. the whole photo at `firstLongSide`;
+/// 2. the photo a quarter turned, when the first pass found no clear run of lines, or lines running down the
+///    frame: the network, trained mostly on print that runs along, outlines upright lines of a card lying on its
+///    side as one blob or not at all (measured: a Jersey card turned 90° gave one box, turned back nine);
+/// 3. closer, on the region holding what was found, when its print was small for the network (a card or letter
+///    small in a large frame: at coarse scale neighbouring lines merge into one box, or small body text is lost).
+public struct TextLineFinder {
+    public let detector: TextLineDetector
+    public var firstLongSide = 640
+    /// The box height (detector input pixels) the closer look aims at, and its largest input side.
+    public var zoomBoxHeight = 32.0
+    public var zoomLongSide = 960
+    /// The first pass is trusted for its direction when it found at least this many evident lines (long side
+    /// `LineGeometry.evidentAspect` times the short) running within 45° of the frame's x axis.
+    static let enoughLines = 3
+
+    public init(detector: TextLineDetector) { self.detector = detector }
+
+    public struct Found: Sendable {
+        public var lines: [DetectedLine]
+        public var networkMs: Double
+        /// What the passes did, for `--verbose` traces (never text).
+        public var notes: [String]
+    }
+
+    public func find(_ image: GrayImage) throws(TextLineModelError) -> Found {
+        var notes: [String] = []
+        let first = try detector.detect(image, longSide: firstLongSide)
+        var ms = first.networkMs
+        var frame = image, lines = first.lines, turned = false
+        if !Self.runsAlong(lines) {
+            let turnedImage = image.rotated90Clockwise()
+            let second = try detector.detect(turnedImage, longSide: firstLongSide)
+            ms += second.networkMs
+            notes.append("turned: \(Self.evidentLength(lines).rounded()) -> \(Self.evidentLength(second.lines).rounded())")
+            if Self.evidentLength(second.lines) > Self.evidentLength(lines) {
+                (frame, lines, turned) = (turnedImage, second.lines, true)
+            }
+        }
+        let inputScale = Double(firstLongSide) / Double(max(frame.width, frame.height))
+        if let zoom = LineGeometry.zoomRegion(lines, imageWidth: frame.width, imageHeight: frame.height, inputScale: inputScale,
+                                              wantedHeight: zoomBoxHeight, largestSide: zoomLongSide) {
+            let region = frame.cropped(x: zoom.x, y: zoom.y, width: zoom.width, height: zoom.height)
+            let closer = try detector.detect(region, longSide: zoom.inputLongSide)
+            ms += closer.networkMs
+            notes.append("zoom \(zoom.width)x\(zoom.height) at \(zoom.inputLongSide): \(lines.count) -> \(closer.lines.count) boxes")
+            lines = closer.lines.map { $0.moved(by: PointD(x: Double(zoom.x), y: Double(zoom.y))) }
+        }
+        if turned {
+            // Back from the turned frame: its (x, y) is the photo's (y, height - 1 - x).
+            let h = Double(image.height)
+            lines = lines.map { DetectedLine(corners: $0.corners.map { PointD(x: $0.y, y: h - 1 - $0.x) }, score: $0.score) }
+        }
+        return Found(lines: lines, networkMs: ms, notes: notes)
+    }
+
+    /// Enough evident lines, running nearer the x axis than the y axis.
+    static func runsAlong(_ lines: [DetectedLine]) -> Bool {
+        guard let degrees = LineGeometry.prevailingDegrees(lines), abs(degrees) <= 45 else { return false }
+        return evidentLines(lines).count >= enoughLines
+    }
+
+    static func evidentLines(_ lines: [DetectedLine]) -> [DetectedLine] {
+        lines.filter { line in
+            let (a, b) = LineGeometry.sides(line)
+            let la = hypot(a.x, a.y), lb = hypot(b.x, b.y)
+            return max(la, lb) >= LineGeometry.evidentAspect * min(la, lb)
+        }
+    }
+
+    /// The summed length of the evident lines running within 45° of the x axis: how much print a pass outlined
+    /// as lines it can read along.
+    static func evidentLength(_ lines: [DetectedLine]) -> Double {
+        evidentLines(lines).reduce(0) { sum, line in
+            let (a, b) = LineGeometry.sides(line)
+            let long = hypot(a.x, a.y) >= hypot(b.x, b.y) ? a : b
+            return abs(long.x) >= abs(long.y) ? sum + hypot(long.x, long.y) : sum
+        }
+    }
+}
+
+extension DetectedLine {
+    func moved(by offset: PointD) -> DetectedLine {
+        DetectedLine(corners: corners.map { PointD(x: $0.x + offset.x, y: $0.y + offset.y) }, score: score)
+    }
+}
