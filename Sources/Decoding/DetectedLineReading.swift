@@ -15,7 +15,7 @@ import Locating
 struct DetectedLineReading {
     /// The height, in pixels, each line's box (the detector's box: print plus a margin of about a third of its
     /// height on each side) is scaled to. Capitals then stand about 26-30 px, where tesseract's LSTM reads best.
-    static let cropHeight = Tune.cropHeight
+    static let cropHeight = 48.0
     /// Boxes under this many source pixels tall hold no readable print at any scale.
     static let smallestHeight = 6.0
     /// How many of the longest lines decide the way up, and the quality (card words, well-cased words) that
@@ -24,7 +24,7 @@ struct DetectedLineReading {
     static let wayUpSettled = 6.0
     /// The crop runs this many line heights past each end of the box: the detector's box can clip a first or
     /// last letter, and tesseract reads a line's ends better with some margin.
-    static let endMargin = Tune.endMargin
+    static let endMargin = 0.3
 
     let engine: TesseractEngine
     var spare: TesseractEngine?
@@ -40,14 +40,14 @@ struct DetectedLineReading {
         let probes = boxes.indices.sorted { boxes[$0].length > boxes[$1].length }.prefix(Self.wayUpProbes)
         var read: [Int: [TextReader.Line]] = [:]
         for i in probes { read[i] = line(image, boxes[i]) }
-        let asFound = TextReader.quality(probes.flatMap { read[$0]! })
+        let asFound = probes.flatMap { read[$0]! }
         var turned = false
-        if asFound < Self.wayUpSettled {
+        if TextReader.quality(asFound) < Self.wayUpSettled || Self.meanConfidence(asFound) < Self.settledConfidence {
             var other: [Int: [TextReader.Line]] = [:]
             for i in probes { other[i] = line(image, boxes[i].turned) }
-            let otherQuality = TextReader.quality(probes.flatMap { other[$0]! })
-            if otherQuality > asFound { turned = true; read = other }
-            trace("ocr lines way-up quality \(asFound) turned \(otherQuality)")
+            let otherLines = probes.flatMap { other[$0]! }
+            if Self.evidence(otherLines) > Self.evidence(asFound) { turned = true; read = other }
+            trace("ocr lines way-up evidence \(Self.evidence(asFound)) turned \(Self.evidence(otherLines))")
         }
         let oriented = turned ? LineGeometry.inReadingOrder(boxes.map(\.turned)) : boxes
         // `read` is keyed by index into `boxes`; turning reverses the reading order, so the probes are re-read by
@@ -66,13 +66,46 @@ struct DetectedLineReading {
         return TextReader.Reading(lines: lines, quarterTurns: (4 - turns) % 4, deskewDegrees: -(degrees - Double(turns) * 90))
     }
 
+    /// A probe reading this sure on average (and of `wayUpSettled` quality) settles the way up by itself: text
+    /// read upside down also comes back as words cased like words ("aney pue Aepor"), but tesseract is unsure of
+    /// them (0.2-0.4 against 0.9 upright, on a letter lying upside down).
+    static let settledConfidence = 0.7
+    /// A line read this unsure, or not at all, is read turned round too, and the surer reading kept: a card can
+    /// lie the other way up from the paper it lies on (a card upside down on a newspaper).
+    static let doubtfulLine = 0.5
+
+    static func meanConfidence(_ lines: [TextReader.Line]) -> Double {
+        let weights = lines.map { Double($0.text.filter { $0.isLetter || $0.isNumber }.count) }
+        let total = weights.reduce(0, +)
+        return total == 0 ? 0 : zip(lines, weights).reduce(0) { $0 + $1.0.confidence * $1.1 } / total
+    }
+
+    /// How much surely read print a reading holds: each line's letters and digits weighted by its confidence.
+    static func evidence(_ lines: [TextReader.Line]) -> Double {
+        lines.reduce(0) { $0 + $1.confidence * Double($1.text.filter { $0.isLetter || $0.isNumber }.count) }
+    }
+
+    /// One box read the found way, and turned round when that reading is doubtful; the surer one.
+    private func lineEitherWay(_ image: GrayImage, _ box: LineBox, on engine: TesseractEngine) -> [TextReader.Line] {
+        var box = box
+        var best = line(image, box, on: engine)
+        if Self.meanConfidence(best) < Self.doubtfulLine, box.length >= 2 * box.height {
+            let turned = line(image, box.turned, on: engine)
+            // Only a sure reading turns a line on its own: junk read both ways can score higher either way.
+            if Self.meanConfidence(turned) >= Self.settledConfidence, Self.evidence(turned) > Self.evidence(best) {
+                best = turned; box = box.turned
+            }
+        }
+        return best
+    }
+
     /// Every box read, on two engines at once when a spare one is there (half the boxes each).
     private func readAll(_ image: GrayImage, _ boxes: [LineBox]) -> [[TextReader.Line]] {
-        guard let spare, boxes.count >= 4 else { return boxes.map { line(image, $0) } }
+        guard let spare, boxes.count >= 4 else { return boxes.map { lineEitherWay(image, $0, on: engine) } }
         let half = boxes.count / 2
         let first = Array(boxes[..<half]), second = Array(boxes[half...])
-        let (a, b) = bothAtOnce({ first.map { self.line(image, $0, on: self.engine) } },
-                                { second.map { self.line(image, $0, on: spare) } })
+        let (a, b) = bothAtOnce({ first.map { self.lineEitherWay(image, $0, on: self.engine) } },
+                                { second.map { self.lineEitherWay(image, $0, on: spare) } })
         return a + b
     }
 

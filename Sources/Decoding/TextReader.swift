@@ -22,9 +22,14 @@ public final class TextReader {
     /// first reading runs. The result is the same either way;
     /// what changes is the latency of one card when a core is free. Leave it off where every core is busy
     /// already (batch workers, live sessions): there it only adds the reads it would have skipped.
+    ///
+    /// `lines`: the learned text-line detector's model (`TextLineModel.configured()` unless given; nil reads by
+    /// tesseract's layout analysis alone). With it, and with `concurrentReads`, the detector's lines are read on a
+    /// third engine beside the layout path.
     public init(concurrentReads: Bool = false, lines model: TextLineModel? = TextLineModel.configured()) throws(TextReaderError) {
         engine = try TesseractEngine()
         spare = concurrentReads ? SpareEngine() : nil
+        lineEngine = concurrentReads && model != nil ? SpareEngine() : nil
         if let model {
             do throws(TextLineModelError) {
                 detector = try TextLineDetector(model: model, threads: concurrentReads ? 2 : 1)
@@ -44,20 +49,20 @@ public final class TextReader {
     /// Milliseconds the detector's network took on the last image read (0 without a detector).
     public private(set) var lastDetectorMs = 0.0
 
-    /// Development switch while the detector path is measured against the layout path.
-    static let textPath = ProcessInfo.processInfo.environment["CARDSCAN_TEXT_PATH"] ?? "layout"
+    /// The engine the detector's lines are read on when they are read beside the layout path (`concurrentReads`).
+    private let lineEngine: SpareEngine?
+    /// Read the detector's lines only, without tesseract's layout analysis beside them: for measuring what the
+    /// detector finds on its own (`cardscan-bench ocr --lines-only`), not for scanning (it reads fewer fields on
+    /// cards-dev: the README's table).
+    public var linesOnly = false
 
     /// The detector's lines read one by one (`DetectedLineReading`); nil when there is no detector, it failed
     /// (`detectorProblem`), or it found no line.
-    private func readDetectedLines(_ image: GrayImage) -> Reading? {
-        guard let detector, Self.textPath != "layout" else { return nil }
+    private func readDetectedLines(_ image: GrayImage, on lineEngine: TesseractEngine?) -> Reading? {
+        guard let detector else { return nil }
         let start = Date()
         do throws(TextLineModelError) {
-            var finder = TextLineFinder(detector: detector)
-            finder.firstLongSide = Tune.detectorSide
-            finder.zoomBoxHeight = Tune.zoomHeight
-            finder.zoomLongSide = Tune.zoomSide
-            let found = try finder.find(image)
+            let found = try TextLineFinder(detector: detector).find(image)
             let (lines, networkMs) = (found.lines, found.networkMs)
             if traces || Self.trace {
                 for note in found.notes { FileHandle.standardError.write(Data("ocr lines \(note)\n".utf8)) }
@@ -66,8 +71,9 @@ public final class TextReader {
             if traces || Self.trace {
                 FileHandle.standardError.write(Data("ocr stage line-detector \(Int(Date().timeIntervalSince(start) * 1000)) ms (network \(Int(networkMs)) ms), \(lines.count) boxes\n".utf8))
             }
-            var reading = DetectedLineReading(engine: engine)
-            reading.spare = spare?.engine
+            var reading = DetectedLineReading(engine: lineEngine ?? engine)
+            // Alone, the lines are read on two engines; beside the layout path, that path has the spare one.
+            if lineEngine == nil { reading.spare = spare?.engine }
             reading.traces = traces
             return reading.read(image, detected: lines)
         } catch {
@@ -151,8 +157,35 @@ public final class TextReader {
     ///
     /// The photo as it is is always read: skipping it when the deblurred reading scored well lost 2-6 of each
     /// receipt field (on a long scan any reading scores well, and a false smear's reading is worse).
+    ///
+    /// Text is found two ways, and both readings' lines are kept, the one with more real text first: the
+    /// learned detector's lines, each read on its own (`DetectedLineReading`), and tesseract's layout analysis of
+    /// the block the letter marks outline, with its rescue passes (`readByLayout`). Measured on both card sets and
+    /// the receipts (README, "Finding text"), the detector's lines read more of the photos made differently
+    /// (cards-dev2) and the layout path more of the photos it was developed on (cards-dev); together they read
+    /// at least what either does on every field. Without the model, the layout path alone.
     public func read(_ image: GrayImage) -> Reading {
-        if let lines = readDetectedLines(image) { return lines }
+        guard detector != nil else { return readByLayout(image) }
+        if linesOnly { return readDetectedLines(image, on: nil) ?? Reading(lines: [], quarterTurns: 0, deskewDegrees: 0) }
+        let lines: Reading?, layout: Reading
+        if let second = lineEngine?.engine {
+            (layout, lines) = bothAtOnce({ self.readByLayout(image) }, { self.readDetectedLines(image, on: second) })
+        } else {
+            (lines, layout) = (readDetectedLines(image, on: nil), readByLayout(image))
+        }
+        guard let lines else { return layout }
+        let linesQuality = Self.quality(lines.lines), layoutQuality = Self.quality(layout.lines)
+        if traces || Self.trace {
+            FileHandle.standardError.write(Data("ocr quality: detected lines \(linesQuality), layout \(layoutQuality)\n".utf8))
+        }
+        let (better, other) = layoutQuality > linesQuality ? (layout, lines) : (lines, layout)
+        return Reading(lines: Self.merged(better.lines, other.lines), quarterTurns: better.quarterTurns,
+                       deskewDegrees: better.deskewDegrees)
+    }
+
+    /// The text stage before the learned detector: tesseract's layout analysis on the block the letter marks
+    /// outline, with its rescue passes.
+    private func readByLayout(_ image: GrayImage) -> Reading {
         // Measured on a frame itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them; on a photo
         // over 1.5 times the working size, at the working size: the same hand movement smears a 3200 px phone
         // photo over 2.5 times the pixels, past the longest smear the estimate looks for. (Measuring every photo

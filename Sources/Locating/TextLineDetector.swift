@@ -40,12 +40,17 @@ public final class TextLineDetector {
         guard FileManager.default.isReadableFile(atPath: model.path) else { throw .missing(path: model.path) }
         var error = [CChar](repeating: 0, count: 512)
         guard let handle = ctl_open(model.path, Int32(threads), &error, Int32(error.count)) else {
-            throw .damaged(path: model.path, reason: String(cString: error))
+            throw .damaged(path: model.path, reason: Self.message(error))
         }
         self.handle = handle
     }
 
     deinit { ctl_close(handle) }
+
+    /// The shim's NUL-terminated message.
+    private static func message(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// The lines of print in `image`, and the network's own time in milliseconds. `longSide`: the network's
     /// input long side for this call (`inputLongSide` when nil).
@@ -63,7 +68,7 @@ public final class TextLineDetector {
             ctl_detect(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride), options,
                        &boxes, Int32(capacity), &ms, &error, Int32(error.count))
         }
-        guard count >= 0 else { throw .failed(reason: String(cString: error)) }
+        guard count >= 0 else { throw .failed(reason: Self.message(error)) }
         let lines = boxes.prefix(Int(count)).map { box in
             let xs = [box.x.0, box.x.1, box.x.2, box.x.3], ys = [box.y.0, box.y.1, box.y.2, box.y.3]
             return DetectedLine(corners: (0..<4).map { PointD(x: Double(xs[$0]), y: Double(ys[$0])) }, score: Double(box.score))
