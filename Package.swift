@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "Evaluation", dependencies: ["CardModel"]),
 
         // MARK: Executables.
-        .executableTarget(name: "cardscan", dependencies: ["SessionControl", "WebServer", "ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding"]),
+        .executableTarget(name: "cardscan", dependencies: ["SessionControl", "WebServer", "ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding", "Locating"]),
         .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Capture", "Decoding", "Imaging", "CardModel", "Evaluation"],
                           path: "Benchmarks"),
 
@@ -72,7 +72,8 @@ let package = Package(
         // MARK: Tests (real libraries, real images, the real CLI).
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
+        .testTarget(name: "LocatingTests", dependencies: ["Locating"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Locating", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
         // The README's screenshots of the web pages, made by the browser tests (CARDSCAN_SCREENSHOTS=folder).
         .testTarget(name: "CLITests", dependencies: ["Evaluation"], exclude: ["WebServe/Screenshots"]),
         .testTarget(name: "CardStoreTests", dependencies: ["CardStore", "CardModel"]),

@@ -7,6 +7,7 @@ import ScanEngine
 
 /// `cardscan camera`: a live scan from a webcam (or image files replayed as frames).
 enum CameraCommand: Command {
+    static let readsText = true
     static let name = "camera"
     static let abstract = "scan live from a webcam: barcodes every frame, card text when the card is still"
     static let usage = """

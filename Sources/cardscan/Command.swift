@@ -8,6 +8,12 @@ protocol Command {
     static var usage: String { get }
     /// Runs with the arguments after the command name; returns the process exit status.
     static func run(_ arguments: [String]) -> Int32
+    /// Whether the command reads card text (and so may use the text-line detector's model).
+    static var readsText: Bool { get }
+}
+
+extension Command {
+    static var readsText: Bool { false }
 }
 
 /// Exit statuses, listed in the README and checked by the CLI tests.

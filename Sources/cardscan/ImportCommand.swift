@@ -8,6 +8,7 @@ import ScanEngine
 
 /// `cardscan import`: a folder of card photos into the store, on every core, safe to interrupt and rerun.
 enum ImportCommand: Command {
+    static let readsText = true
     static let name = "import"
     static let abstract = "import a batch of card photos: save the sure ones, queue the rest for review"
     static let usage = """

@@ -9,6 +9,7 @@ import CardStore
 
 /// `cardscan scan`: barcodes (and, later, card details) from image files and folders.
 enum ScanCommand: Command {
+    static let readsText = true
     nonisolated(unsafe) static var annotationFailed = false
     nonisolated(unsafe) static var saveFailed = false
 

@@ -6,6 +6,7 @@ import WebServer
 
 /// `cardscan serve`: the web front end (README, "cardscan serve").
 enum ServeCommand: Command {
+    static let readsText = true
     static let name = "serve"
     static let abstract = "a web page to scan at a desk: live picture, tap a suggestion, keep and show cards"
     static let usage = """

@@ -9,6 +9,7 @@ import SessionControl
 /// `cardscan session --stdio`: the backend of a front end. Commands in on stdin, events out on stdout, both as
 /// JSON Lines (README, "The session protocol").
 enum SessionCommand: Command {
+    static let readsText = true
     static let name = "session"
     static let abstract = "a front end's backend: JSON Lines commands on stdin, live events on stdout"
     static let usage = """

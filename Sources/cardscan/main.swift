@@ -1,4 +1,5 @@
 import Foundation
+import Locating
 import ScanEngine
 
 // cardscan: reads identity, health and loyalty cards from photos and webcams.
@@ -35,6 +36,13 @@ if arguments.contains("--verbose") {
     // Commands pass it down as an option (`ScanOptions.traces`): the decoders' stage traces, never content.
     Terminal.verbose = true
 }
+// --models DIR (with any command): where the text-line detector's model is (`TextLineModel`). Handed on through
+// the environment, which the worker processes a batch starts inherit.
+if let i = arguments.firstIndex(of: "--models") {
+    guard i + 1 < arguments.count else { Terminal.err("cardscan: --models needs a folder"); exit(ExitStatus.usage) }
+    setenv(TextLineModel.environmentKey, arguments[i + 1], 1)
+    arguments.removeSubrange(i...(i + 1))
+}
 guard let first = arguments.first else { printHelp(); exit(ExitStatus.usage) }
 arguments.removeFirst()
 if first == "--help" || first == "-h" || first == "help" && arguments.isEmpty { printHelp(); exit(ExitStatus.success) }
@@ -49,4 +57,5 @@ if first == "help" || arguments.contains("--help") || arguments.contains("-h") {
     Terminal.out(command.usage)
     exit(ExitStatus.success)
 }
+if command.readsText && !arguments.contains("--no-ocr") { TextLineModelCheck.runOnce() }
 exit(command.run(arguments))

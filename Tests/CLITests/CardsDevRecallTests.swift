@@ -25,11 +25,30 @@ final class CardsDevRecallTests: XCTestCase {
         Field(name: "hosp", floor: 33, target: 0.80), Field(name: "barcode", floor: 55, target: 55.0 / 61),
     ]
 
+    /// cards-dev2: the same kinds of object photographed differently (other fonts, layouts, light). Floors are
+    /// what the scanner reached when the text-line detector came (issue 34), less one; issue 34's targets are
+    /// printed beside them, not asserted: they are not reached yet (the README's table).
+    static let corpus2 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev2")
+    static let fields2 = [
+        Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 58, target: 0.85),
+        Field(name: "postcode", floor: 20, target: 0.85), Field(name: "jy", floor: 10, target: 0.85),
+        Field(name: "gy", floor: 16, target: 0.85), Field(name: "name", floor: 65, target: 0.85),
+        Field(name: "hosp", floor: 30, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
+    ]
+
     func testFieldRecallOnUnseenStyleCardPhotos() throws {
-        guard FileManager.default.fileExists(atPath: Self.corpus) else {
-            return XCTFail("\(Self.corpus) is missing: the card-photo recall test needs ../shared beside the project")
+        try checkRecall(corpus: Self.corpus, run: { try CardsDevScan.output() }, fields: Self.fields, assertTargets: true)
+    }
+
+    func testFieldRecallOnCardPhotosMadeDifferently() throws {
+        try checkRecall(corpus: Self.corpus2, run: { try CardsDevScan.output2() }, fields: Self.fields2, assertTargets: false)
+    }
+
+    func checkRecall(corpus: String, run scan: () throws -> SampleScan.Output, fields: [Field], assertTargets: Bool) throws {
+        guard FileManager.default.fileExists(atPath: corpus) else {
+            return XCTFail("\(corpus) is missing: the card-photo recall test needs ../shared beside the project")
         }
-        let run = try CardsDevScan.output()  // the run's one scan of the set
+        let run = try scan()  // the run's one scan of the set
         XCTAssertEqual(run.status, 0, run.stderr)
         let results = run.results
         XCTAssertEqual(results.count, 120, "every photo of the set gives one result")
@@ -42,8 +61,9 @@ final class CardsDevRecallTests: XCTestCase {
             score.add(result: result, truth: truth["fields"] as! [String: Any], image: (source as NSString).lastPathComponent)
         }
 
+        print((corpus as NSString).lastPathComponent)
         print("field      hits    recall  target   missed")
-        for field in Self.fields {
+        for field in fields {
             let hits = score.hits[field.name] ?? 0, total = score.totals[field.name] ?? 0
             let share = total == 0 ? 0 : Double(hits) / Double(total)
             print("\(field.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(hits)/\(total)".padding(toLength: 19, withPad: " ", startingAt: 0)
@@ -51,9 +71,11 @@ final class CardsDevRecallTests: XCTestCase {
                   + "\(Int(field.target * 100))%".padding(toLength: 9, withPad: " ", startingAt: 0)
                   + (score.misses[field.name] ?? []).joined(separator: " "))
             XCTAssertGreaterThanOrEqual(hits, field.floor, "\(field.name): fewer hits than the scanner reached before")
-            // Issue 11's targets, reached on every field since 2026-11-26: asserted too (the floors guard the
-            // fields that are above their target by more than a photo).
-            XCTAssertGreaterThanOrEqual(share, field.target, "\(field.name): below issue 11's target")
+            // Issue 11's targets on cards-dev, reached on every field since 2026-11-26: asserted too (the floors
+            // guard the fields that are above their target by more than a photo).
+            if assertTargets {
+                XCTAssertGreaterThanOrEqual(share, field.target, "\(field.name): below issue 11's target")
+            }
         }
         print("")
         print("valid NHS suggestions by confidence (is the confidence honest?)")

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+
+/// The text-line detector's model missing or damaged, through the real CLI: one line on stderr naming the file,
+/// whatever the number of photos or worker processes, and the scan goes on with tesseract's layout analysis
+/// (the cards' numbers still found, exit 0).
+final class TextLineModelCLITests: XCTestCase {
+    static let samples = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("SampleImages")
+    let photos = ["gb-nhs-card-00", "gb-nhs-card-01", "gb-nhs-card-02"].map { "\(TextLineModelCLITests.samples)/\($0).jpg" }
+
+    func nhsNumbers(_ stdout: String) -> Set<String> {
+        Set(stdout.split(separator: "\n").compactMap { line -> [String]? in
+            guard let result = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return (result["suggestions"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "nhsNumber" && $0["valid"] as? Bool == true }
+                .compactMap { $0["value"] as? String }
+        }.flatMap { $0 })
+    }
+
+    func expectedNumbers() throws -> Set<String> {
+        Set(try photos.map { photo in
+            let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
+                (photo as NSString).deletingPathExtension + ".json"))) as! [String: Any]
+            return (truth["fields"] as! [String: Any])["nhsNumber"] as! String
+        })
+    }
+
+    func testAMissingModelIsNamedOnceAndTheScanGoesOn() throws {
+        let folder = try scratch()
+        let run = try ScanCommandTests.cardscan(["scan", "--json", "--jobs", "2", "--models", folder] + photos)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("text-line model") }
+        XCTAssertEqual(lines.count, 1, "one line for the run, not one per photo or worker:\n\(run.stderr)")
+        XCTAssertTrue(lines.first?.contains("not found at \(folder)/text-lines-ppocrv4-det.onnx") ?? false, run.stderr)
+        XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers(), "read by tesseract's layout analysis")
+    }
+
+    func testADamagedModelIsNamedOnceAndTheScanGoesOn() throws {
+        let folder = try scratch()
+        try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: "\(folder)/text-lines-ppocrv4-det.onnx"))
+        let run = try ScanCommandTests.cardscan(["scan", "--json", "--models", folder] + photos)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("text-line model") }
+        XCTAssertEqual(lines.count, 1, run.stderr)
+        XCTAssertTrue(lines.first?.contains("is damaged") ?? false, run.stderr)
+        XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers())
+    }
+
+    func scratch(_ name: String = #function) throws -> String {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-models-\(getpid())-\(name.filter(\.isLetter))")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func testModelsNeedsAFolder() throws {
+        let run = try ScanCommandTests.cardscan(["scan", photos[0], "--models"])
+        XCTAssertEqual(run.status, 64)
+        XCTAssertTrue(run.stderr.contains("--models needs a folder"), run.stderr)
+    }
+}
