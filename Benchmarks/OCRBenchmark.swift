@@ -20,7 +20,7 @@ struct OCRBenchmark {
         let engine = ScanEngine(options: ScanOptions(jobs: 1))
         if let problem = engine.textProblem { throw BenchError("OCR unavailable: \(problem)") }
 
-        var ours: [Double] = [], oursOCR: [Double] = [], cli: [Double] = []
+        var ours: [Double] = [], oursOCR: [Double] = [], detector: [Double] = [], cli: [Double] = []
         var ourHits = 0, cliHits = 0, idTotal = 0, turnedTotal = 0, ourTurnedHits = 0, cliTurnedHits = 0
         for (index, file) in files.enumerated() {
             let truth = Self.truth(for: file)
@@ -31,6 +31,7 @@ struct OCRBenchmark {
                 result = try? engine.scan(file: file)
                 ours.append(Date().timeIntervalSince(start) * 1000)
                 if let ms = result?.timings.ocrMs { oursOCR.append(ms) }
+                if let ms = result?.timings.detectorMs { detector.append(ms) }
             }
             var cliText = ""
             for _ in 0..<runs {
@@ -60,6 +61,12 @@ struct OCRBenchmark {
         print("|---|---:|---:|---:|")
         print("| cardscan end to end (load, barcodes ‖ OCR, suggestions) | \(format(o.median, 0)) | \(format(o.percentile(95), 0)) | \(format(o.max, 0)) |")
         print("| cardscan OCR stage (orientation, deskew, tesseract) | \(format(ocr.median, 0)) | \(format(ocr.percentile(95), 0)) | \(format(ocr.max, 0)) |")
+        if !detector.isEmpty {
+            let d = Summary(detector)
+            print("| of which the text-line detector's network (OpenCV dnn) | \(format(d.median, 0)) | \(format(d.percentile(95), 0)) | \(format(d.max, 0)) |")
+        } else {
+            print("| (no text-line detector: its model is missing, text found by layout analysis alone) | | | |")
+        }
         print("| tesseract CLI (OMP_THREAD_LIMIT=1) | \(format(c.median, 0)) | \(format(c.percentile(95), 0)) | \(format(c.max, 0)) |")
         print("| ratio cardscan / CLI | \(format(o.median / c.median, 2)) | \(format(o.percentile(95) / c.percentile(95), 2)) | |")
         print("")

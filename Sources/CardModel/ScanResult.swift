@@ -10,8 +10,12 @@ public struct ScanResult: Codable, Sendable {
         public var barcodeMs: Double
         public var ocrMs: Double?
         public var suggestMs: Double?
-        public init(loadMs: Double = 0, barcodeMs: Double = 0, ocrMs: Double? = nil, suggestMs: Double? = nil) {
+        /// The text-line detector's network time, part of `ocrMs` (nil without the model).
+        public var detectorMs: Double?
+        public init(loadMs: Double = 0, barcodeMs: Double = 0, ocrMs: Double? = nil, suggestMs: Double? = nil,
+                    detectorMs: Double? = nil) {
             self.loadMs = loadMs; self.barcodeMs = barcodeMs; self.ocrMs = ocrMs; self.suggestMs = suggestMs
+            self.detectorMs = detectorMs
         }
     }
 

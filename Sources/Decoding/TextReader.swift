@@ -32,7 +32,10 @@ public final class TextReader {
         lineEngine = concurrentReads && model != nil ? SpareEngine() : nil
         if let model {
             do throws(TextLineModelError) {
-                detector = try TextLineDetector(model: model, threads: concurrentReads ? 2 : 1)
+                // One OpenCV thread: beside the layout path (`concurrentReads`) the other core is that path's, and
+                // batch workers already keep every core busy. With two, one card's detector took 916 ms at the
+                // median on cards-dev2 while the layout path ran beside it (250-400 ms alone).
+                detector = try TextLineDetector(model: model, threads: 1)
             } catch {
                 detector = nil
                 detectorProblem = error
@@ -46,6 +49,8 @@ public final class TextReader {
     /// (`detectorProblem` says why), and then text is found by tesseract's layout analysis.
     private let detector: TextLineDetector?
     public private(set) var detectorProblem: TextLineModelError?
+    /// Whether the detector's model is loaded (text is found both ways).
+    public var hasLineDetector: Bool { detector != nil }
     /// Milliseconds the detector's network took on the last image read (0 without a detector).
     public private(set) var lastDetectorMs = 0.0
 
@@ -178,8 +183,14 @@ public final class TextReader {
         if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr quality: detected lines \(linesQuality), layout \(layoutQuality)\n".utf8))
         }
-        let (better, other) = layoutQuality > linesQuality ? (layout, lines) : (lines, layout)
-        return Reading(lines: Self.merged(better.lines, other.lines), quarterTurns: better.quarterTurns,
+        return Self.combined(lines, linesQuality, layout, layoutQuality)
+    }
+
+    /// Two readings of one photo as one: the lines of the one with more real text (`quality`; the first on a tie)
+    /// first, then the other's that it lacks (`merged`), in the better one's orientation.
+    static func combined(_ a: Reading, _ aQuality: Double, _ b: Reading, _ bQuality: Double) -> Reading {
+        let (better, other) = bQuality > aQuality ? (b, a) : (a, b)
+        return Reading(lines: merged(better.lines, other.lines), quarterTurns: better.quarterTurns,
                        deskewDegrees: better.deskewDegrees)
     }
 
@@ -267,9 +278,7 @@ public final class TextReader {
         if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr motion blur quality before \(firstQuality) after \(secondQuality)\n".utf8))
         }
-        let (better, other) = secondQuality > firstQuality ? (second, first) : (first, second)
-        return Reading(lines: TextReader.merged(better.lines, other.lines), quarterTurns: better.quarterTurns,
-                       deskewDegrees: better.deskewDegrees)
+        return Self.combined(first, firstQuality, second, secondQuality)
     }
 
     /// `lines` read on `copy` (a scaled copy of `image`), in `image`'s pixels.

@@ -82,7 +82,8 @@ public final class ScanEngine {
         return ScanResult(source: source, image: .init(width: image.width, height: image.height),
                           region: built.region, items: items, suggestions: built.suggestions,
                           timings: .init(barcodeMs: barcodeMs, ocrMs: ocrMs,
-                                         suggestMs: Self.milliseconds(from: suggestStart, to: done)))
+                                         suggestMs: Self.milliseconds(from: suggestStart, to: done),
+                                         detectorMs: textReader.flatMap { $0.hasLineDetector ? $0.lastDetectorMs : nil }))
     }
 
     static func milliseconds(from a: DispatchTime, to b: DispatchTime) -> Double {

@@ -125,6 +125,8 @@ final class PostcodeTests: XCTestCase {
         XCTAssertEqual(repairs("Exampleton LE2 IRB"), ["~LE2 1RB"], "the outward code read whole: its inward digit read as I")
         XCTAssertEqual(repairs("Exampleton B1 SAB"), ["~B1 5AB"], "the shortest outward code, read whole")
         XCTAssertEqual(repairs("Exampleton HG2 &QT"), ["~HG2 8QT"], "an 8 read as the ampersand it looks like")
+        XCTAssertEqual(repairs("Exampleton $17 9LP"), ["~S17 9LP"], "an S read as a dollar sign where the shape wants a letter")
+        XCTAssertEqual(repairs("Exampleton SK4 5$B"), ["~SK4 5SB"], "in the inward code's letters too")
     }
 
     func testNoRepairWithoutEnoughReadDigitsOrWhenTwoFit() {

@@ -109,8 +109,10 @@ public struct Postcode: Hashable, Sendable {
         }.filter { !$0.isEmpty }
     }
 
-    /// The letters OCR reads in place of a postcode letter: the reverse of `DigitRepair`'s table (`8` → `B`).
-    static let letterForDigit: [Character: Character] = ["0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "T", "8": "B"]
+    /// The marks OCR reads in place of a postcode letter: the reverse of `DigitRepair`'s table (`8` → `B`), and the
+    /// dollar sign an S becomes in a serif or bold face (`Sheffield $17 9LP`, issue 34's unseen photos).
+    static let letterForDigit: [Character: Character] = ["0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "T", "8": "B",
+                                                         "$": "S"]
 
     /// The one postcode `outward inward` reads as with a single slip repaired by position, or nil.
     static func repaired(outward: String, inward: String) -> Postcode? {

@@ -323,7 +323,12 @@ public final class LiveSession: @unchecked Sendable {
     // MARK: Text (one OCR at a time)
 
     private func textLoop() {
-        guard let reader = try? TextReader() else {
+        // A camera's scenes are read by the layout path alone, not beside the text-line detector's lines as stills
+        // are: the detector adds 0.3-0.9 s a scene on 2 cores (its network, and a closer pass on small print),
+        // and with it a card shown to the fake camera for 2-3 s (cards-dev 0066) was read in stills but missed
+        // live (LiveCardPhotoTests, CI 2026-11-27). Files shown through a session (`camera FILE`, web uploads)
+        // are stills, read both ways (`inlineText`).
+        guard let reader = try? TextReader(lines: nil) else {
             emitLocked { t in
                 var e = ScanEvent(.error, time: t)
                 e.error = .init(code: "ocrUnavailable", message: "tesseract could not start; only barcodes are read (run Scripts/setup)", recoverable: true)
