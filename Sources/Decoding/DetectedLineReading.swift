@@ -50,8 +50,8 @@ struct DetectedLineReading {
             trace("ocr lines way-up evidence \(Self.evidence(asFound)) turned \(Self.evidence(otherLines))")
         }
         let oriented = turned ? LineGeometry.inReadingOrder(boxes.map(\.turned)) : boxes
-        // `read` is keyed by index into `boxes`; turning reverses the reading order, so the probes are re-read by
-        // position: the probe results are matched to the oriented boxes by their corners.
+        // `read` is keyed by index into `boxes`, and turning reverses the reading order: the probes' readings are
+        // matched to the oriented boxes by value (a box turned is computed the same way both times), not re-read.
         var probeLines: [LineBox: [TextReader.Line]] = [:]
         for i in probes { probeLines[turned ? boxes[i].turned : boxes[i]] = read[i] }
 
