@@ -29,7 +29,6 @@ public final class TextReader {
     public init(concurrentReads: Bool = false, lines model: TextLineModel? = TextLineModel.configured()) throws(TextReaderError) {
         engine = try TesseractEngine()
         spare = concurrentReads ? SpareEngine() : nil
-        lineEngine = concurrentReads && model != nil ? SpareEngine() : nil
         if let model {
             do throws(TextLineModelError) {
                 // One OpenCV thread: beside the layout path (`concurrentReads`) the other core is that path's, and
@@ -43,6 +42,9 @@ public final class TextReader {
         } else {
             detector = nil
         }
+        // Only with a detector: without one there are no lines to read beside the layout path, and an engine is
+        // ~0.1 s and 40 MB.
+        lineEngine = concurrentReads && detector != nil ? SpareEngine() : nil
     }
 
     /// The learned text-line detector; nil when no model was configured or it could not be loaded
@@ -69,11 +71,9 @@ public final class TextReader {
         do throws(TextLineModelError) {
             let found = try TextLineFinder(detector: detector).find(image)
             let (lines, networkMs) = (found.lines, found.networkMs)
-            if traces || Self.trace {
-                for note in found.notes { FileHandle.standardError.write(Data("ocr lines \(note)\n".utf8)) }
-            }
             lastDetectorMs = networkMs
             if traces || Self.trace {
+                for note in found.notes { FileHandle.standardError.write(Data("ocr lines \(note)\n".utf8)) }
                 FileHandle.standardError.write(Data("ocr stage line-detector \(Int(Date().timeIntervalSince(start) * 1000)) ms (network \(Int(networkMs)) ms), \(lines.count) boxes\n".utf8))
             }
             var reading = DetectedLineReading(engine: lineEngine ?? engine)

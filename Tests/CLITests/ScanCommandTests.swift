@@ -33,7 +33,10 @@ final class ScanCommandTests: XCTestCase {
         try Self.cardscan(arguments, environment: environment)
     }
 
-    func scratch(_ name: String = #function) throws -> String {
+    func scratch(_ name: String = #function) throws -> String { try Self.scratch(name) }
+
+    /// An empty folder of the test's own under the temporary directory (for other suites too).
+    static func scratch(_ name: String) throws -> String {
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-cli-\(getpid())-\(name.filter(\.isLetter))")
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -25,7 +25,7 @@ final class TextLineModelCLITests: XCTestCase {
     }
 
     func testAMissingModelIsNamedOnceAndTheScanGoesOn() throws {
-        let folder = try scratch()
+        let folder = try ScanCommandTests.scratch(#function)
         let run = try ScanCommandTests.cardscan(["scan", "--json", "--jobs", "2", "--models", folder] + photos)
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stderr.split(separator: "\n").filter { $0.contains("text-line model") }
@@ -35,7 +35,7 @@ final class TextLineModelCLITests: XCTestCase {
     }
 
     func testADamagedModelIsNamedOnceAndTheScanGoesOn() throws {
-        let folder = try scratch()
+        let folder = try ScanCommandTests.scratch(#function)
         try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: "\(folder)/text-lines-ppocrv4-det.onnx"))
         let run = try ScanCommandTests.cardscan(["scan", "--json", "--models", folder] + photos)
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -43,13 +43,6 @@ final class TextLineModelCLITests: XCTestCase {
         XCTAssertEqual(lines.count, 1, run.stderr)
         XCTAssertTrue(lines.first?.contains("is damaged") ?? false, run.stderr)
         XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers())
-    }
-
-    func scratch(_ name: String = #function) throws -> String {
-        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-models-\(getpid())-\(name.filter(\.isLetter))")
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
     }
 
     func testModelsNeedsAFolder() throws {
