@@ -19,12 +19,13 @@
 // OpenCV 4.6's dnn fixes a network's shapes at its first forward pass: an input of another size afterwards comes
 // back as an all-zero map (measured: a 640x480 photo after a 64x64 check found no line). So the detector keeps
 // one network per input size, loaded from the same file, the most recently used first. Photos come in few
-// shapes (4:3, 16:9, 3:2, each either way round); loading one costs about 40 ms and 20 MB.
+// shapes (TextLineDetector.canvas: 16:9, 4:3 and square, each either way round, at a few sizes); loading one costs
+// about 40 ms and 20 MB.
 struct ctl_detector {
     std::string path;
     struct Sized { int width, height; cv::dnn::Net net; };
     std::vector<Sized> nets;
-    static constexpr size_t kept = 4;
+    static constexpr size_t kept = 6;
 
     cv::dnn::Net &net(int width, int height) {
         for (size_t i = 0; i < nets.size(); i++) {

@@ -29,6 +29,12 @@ struct DetectedLineReading {
     let engine: TesseractEngine
     var spare: TesseractEngine?
     var traces = false
+    /// The photo with a measured motion smear undone, at `scale` times the photo's size (`TextReader`): a line read
+    /// unsurely (under `sureLine`) is read on it as well, and the reading with more surely read print kept. A
+    /// hand still moving the card smears every line the same way; the detector still finds the lines, and
+    /// tesseract misreads them (`O2/O8/ 1082` for `03/05/1982`).
+    var unsmeared: (image: GrayImage, scale: Double)?
+    static let sureLine = 0.8
 
     /// The lines of `image` that `detected` outlines, read; nil when there is nothing to read.
     func read(_ image: GrayImage, detected: [DetectedLine]) -> TextReader.Reading? {
@@ -58,6 +64,7 @@ struct DetectedLineReading {
         let rest = oriented.filter { probeLines[$0] == nil }
         let restLines = readAll(image, rest)
         var byBox = probeLines
+        if unsmeared != nil { for (box, lines) in probeLines { byBox[box] = sharpest(lines, box, on: engine) } }
         for (box, lines) in zip(rest, restLines) { byBox[box] = lines }
         let lines = oriented.flatMap { byBox[$0] ?? [] }
         let degrees = (turned ? prevailing + 180 : prevailing)
@@ -96,7 +103,17 @@ struct DetectedLineReading {
                 best = turned; box = box.turned
             }
         }
-        return best
+        return sharpest(best, box, on: engine)
+    }
+
+    /// `lines` (the reading of `box`), or its reading on the unsmeared photo when that holds more surely read print.
+    private func sharpest(_ lines: [TextReader.Line], _ box: LineBox, on engine: TesseractEngine) -> [TextReader.Line] {
+        guard let unsmeared, Self.meanConfidence(lines) < Self.sureLine else { return lines }
+        let s = unsmeared.scale
+        let there = LineBox(origin: PointD(x: box.origin.x * s, y: box.origin.y * s), along: box.along,
+                            length: box.length * s, height: box.height * s, score: box.score)
+        let sharp = line(unsmeared.image, there, on: engine).map { $0.scaled(by: 1 / s) }
+        return Self.evidence(sharp) > Self.evidence(lines) ? sharp : lines
     }
 
     /// Every box read, on two engines at once when a spare one is there (half the boxes each).

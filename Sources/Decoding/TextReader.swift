@@ -14,6 +14,9 @@ public final class TextReader {
     /// `--verbose` turns it on (so does `CARDSCAN_TRACE_OCR=1`).
     public var traces = false
 
+    /// Whether stage traces are written (`traces`, or `CARDSCAN_TRACE_OCR=1`).
+    public var tracing: Bool { traces || Self.trace }
+
     /// A second engine for reading a block both ways up at once (`concurrentReads`); nil otherwise.
     private let spare: SpareEngine?
 
@@ -24,8 +27,7 @@ public final class TextReader {
     /// already (batch workers, live sessions): there it only adds the reads it would have skipped.
     ///
     /// `lines`: the learned text-line detector's model (`TextLineModel.configured()` unless given; nil reads by
-    /// tesseract's layout analysis alone). With it, and with `concurrentReads`, the detector's lines are read on a
-    /// third engine beside the layout path.
+    /// tesseract's layout analysis alone). With `concurrentReads` too, the lines are read on two engines.
     public init(concurrentReads: Bool = false, lines model: TextLineModel? = TextLineModel.configured()) throws(TextReaderError) {
         engine = try TesseractEngine()
         spare = concurrentReads ? SpareEngine() : nil
@@ -42,9 +44,6 @@ public final class TextReader {
         } else {
             detector = nil
         }
-        // Only with a detector: without one there are no lines to read beside the layout path, and an engine is
-        // ~0.1 s and 40 MB.
-        lineEngine = concurrentReads && detector != nil ? SpareEngine() : nil
     }
 
     /// The learned text-line detector; nil when no model was configured or it could not be loaded
@@ -56,16 +55,9 @@ public final class TextReader {
     /// Milliseconds the detector's network took on the last image read (0 without a detector).
     public private(set) var lastDetectorMs = 0.0
 
-    /// The engine the detector's lines are read on when they are read beside the layout path (`concurrentReads`).
-    private let lineEngine: SpareEngine?
-    /// Read the detector's lines only, without tesseract's layout analysis beside them: for measuring what the
-    /// detector finds on its own (`cardscan-bench ocr --lines-only`), not for scanning (it reads fewer fields on
-    /// cards-dev: the README's table).
-    public var linesOnly = false
-
     /// The detector's lines read one by one (`DetectedLineReading`); nil when there is no detector, it failed
     /// (`detectorProblem`), or it found no line.
-    private func readDetectedLines(_ image: GrayImage, on lineEngine: TesseractEngine?) -> Reading? {
+    private func readDetectedLines(_ image: GrayImage) -> Reading? {
         guard let detector else { return nil }
         let start = Date()
         do throws(TextLineModelError) {
@@ -76,15 +68,30 @@ public final class TextReader {
                 for note in found.notes { FileHandle.standardError.write(Data("ocr lines \(note)\n".utf8)) }
                 FileHandle.standardError.write(Data("ocr stage line-detector \(Int(Date().timeIntervalSince(start) * 1000)) ms (network \(Int(networkMs)) ms), \(lines.count) boxes\n".utf8))
             }
-            var reading = DetectedLineReading(engine: lineEngine ?? engine)
-            // Alone, the lines are read on two engines; beside the layout path, that path has the spare one.
-            if lineEngine == nil { reading.spare = spare?.engine }
+            var reading = DetectedLineReading(engine: engine)
+            reading.spare = spare?.engine
             reading.traces = traces
+            reading.unsmeared = unsmeared(image)
             return reading.read(image, detected: lines)
         } catch {
             detectorProblem = error
             return nil
         }
+    }
+
+    /// `image` with its motion smear undone, at the working size, and that copy's scale; nil when no smear long
+    /// enough to matter is found (`MotionBlur.shortest`). Measured and undone as the layout path does (below).
+    private func unsmeared(_ image: GrayImage) -> (image: GrayImage, scale: Double)? {
+        let start = Date()
+        let longSide = Double(max(image.width, image.height))
+        let scale = min(1, Self.workingLongSide / longSide)
+        let working = scale < 1 ? image.scaled(by: scale) : image
+        guard let blur = working.motionBlur(), blur.length >= MotionBlur.shortest else { return nil }
+        let sharpened = working.deblurred(blur)
+        if traces || Self.trace {
+            FileHandle.standardError.write(Data("ocr lines smear \(Int(blur.length)) px undone in \(Int(Date().timeIntervalSince(start) * 1000)) ms\n".utf8))
+        }
+        return (sharpened, Double(working.width) / Double(image.width))
     }
 
     /// A recognised line of text.
@@ -163,27 +170,31 @@ public final class TextReader {
     /// The photo as it is is always read: skipping it when the deblurred reading scored well lost 2-6 of each
     /// receipt field (on a long scan any reading scores well, and a false smear's reading is worse).
     ///
-    /// Text is found two ways, and both readings' lines are kept, the one with more real text first: the
-    /// learned detector's lines, each read on its own (`DetectedLineReading`), and tesseract's layout analysis of
-    /// the block the letter marks outline, with its rescue passes (`readByLayout`). Measured on both card sets and
-    /// the receipts (README, "Finding text"), the detector's lines read more of the photos made differently
-    /// (cards-dev2) and the layout path more of the photos it was developed on (cards-dev); together they read
-    /// at least what either does on every field. Without the model, the layout path alone.
+    /// Text found both ways, always, both readings' lines kept, the one with more real text first: the learned
+    /// detector's lines, each read on its own (`readLines`), and tesseract's layout analysis of the block the
+    /// letter marks outline, with its rescue passes (`readByLayout`). Without the model, the layout path alone.
+    /// Scans do not call this: they read the lines first and the layout path only when the card asks for it
+    /// (`CardTextReading`, `SecondReading`), which needs the suggestions made above this module.
     public func read(_ image: GrayImage) -> Reading {
         guard detector != nil else { return readByLayout(image) }
-        if linesOnly { return readDetectedLines(image, on: nil) ?? Reading(lines: [], quarterTurns: 0, deskewDegrees: 0) }
-        let lines: Reading?, layout: Reading
-        if let second = lineEngine?.engine {
-            (layout, lines) = bothAtOnce({ self.readByLayout(image) }, { self.readDetectedLines(image, on: second) })
-        } else {
-            (lines, layout) = (readDetectedLines(image, on: nil), readByLayout(image))
-        }
+        let lines = readDetectedLines(image), layout = readByLayout(image)
         guard let lines else { return layout }
         let linesQuality = Self.quality(lines.lines), layoutQuality = Self.quality(layout.lines)
         if traces || Self.trace {
             FileHandle.standardError.write(Data("ocr quality: detected lines \(linesQuality), layout \(layoutQuality)\n".utf8))
         }
         return Self.combined(lines, linesQuality, layout, layoutQuality)
+    }
+
+    /// The detector's lines alone, read one by one: the first reading of a photo (`CardTextReading`), completed by
+    /// `readByLayout` when `SecondReading` asks. nil without a detector, or when it found no line.
+    public func readLines(_ image: GrayImage) -> Reading? {
+        readDetectedLines(image)
+    }
+
+    /// Two readings of one photo as one (`combined`, each scored by `quality`).
+    public static func combined(_ a: Reading, _ b: Reading) -> Reading {
+        combined(a, quality(a.lines), b, quality(b.lines))
     }
 
     /// Two readings of one photo as one: the lines of the one with more real text (`quality`; the first on a tie)
@@ -195,8 +206,8 @@ public final class TextReader {
     }
 
     /// The text stage before the learned detector: tesseract's layout analysis on the block the letter marks
-    /// outline, with its rescue passes.
-    private func readByLayout(_ image: GrayImage) -> Reading {
+    /// outline, with its rescue passes. With a detector, the second way a photo is read (`SecondReading`).
+    public func readByLayout(_ image: GrayImage) -> Reading {
         // Measured on a frame itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them; on a photo
         // over 1.5 times the working size, at the working size: the same hand movement smears a 3200 px phone
         // photo over 2.5 times the pixels, past the longest smear the estimate looks for. (Measuring every photo
@@ -782,7 +793,16 @@ public final class TextReader {
 /// A line of text, as one pass of tesseract gives it or as `read` returns it.
 protocol HasText { var text: String { get }; var confidence: Double { get } }
 extension TesseractEngine.Line: HasText {}
-extension TextReader.Line: HasText {}
+extension TextReader.Line: HasText {
+    /// The same line with its bounds (and its words') multiplied by `factor`.
+    func scaled(by factor: Double) -> TextReader.Line {
+        func scaled(_ quad: Quad) -> Quad {
+            Quad(quad.points.map { Point(x: Int((Double($0.x) * factor).rounded()), y: Int((Double($0.y) * factor).rounded())) })
+        }
+        return TextReader.Line(text: text, confidence: confidence, bounds: scaled(bounds),
+                               words: words.map { TextReader.Word(text: $0.text, confidence: $0.confidence, bounds: scaled($0.bounds)) })
+    }
+}
 
 /// Numbers the images `CARDSCAN_TRACE_OCR_DIR` writes, in the order tesseract is given them (across threads).
 final class TraceCounter: @unchecked Sendable {

@@ -52,14 +52,27 @@ public final class TextLineDetector {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The network's input for an image of `width` x `height` scaled to `longSide`: the long side rounded up to a
+    /// multiple of 32, the short one padded up to the first of a few shapes (16:9, 4:3, square). OpenCV 4.6 needs a
+    /// network of its own for each input shape (the shim keeps a few), and a network's first pass costs half as
+    /// much again as its later ones, plus ~50 ms to load: with shapes cut to each photo (and each closer look's
+    /// region) nearly every pass paid that (cards-dev2, lines alone: the network's median 901 ms a photo).
+    static func canvas(width: Int, height: Int, longSide: Int) -> (width: Int, height: Int) {
+        func up(_ x: Double) -> Int { max(32, (Int(x.rounded(.up)) + 31) / 32 * 32) }
+        let long = up(Double(longSide))
+        let short = Double(min(width, height)) * Double(longSide) / Double(max(width, height))
+        let shapes = [9.0 / 16, 3.0 / 4, 1].map { up($0 * Double(long)) }
+        let side = shapes.first { Double($0) >= short.rounded() } ?? long
+        return width >= height ? (long, side) : (side, long)
+    }
+
     /// The lines of print in `image`, and the network's own time in milliseconds. `longSide`: the network's
     /// input long side for this call (`inputLongSide` when nil).
     public func detect(_ image: GrayImage, longSide: Int? = nil) throws(TextLineModelError) -> (lines: [DetectedLine], networkMs: Double) {
-        let scale = Double(longSide ?? inputLongSide) / Double(max(image.width, image.height))
-        func padded(_ side: Int) -> Int32 { Int32(max(32, (Int((Double(side) * scale).rounded()) + 31) / 32 * 32)) }
+        let canvas = Self.canvas(width: image.width, height: image.height, longSide: longSide ?? inputLongSide)
         var options = self.options
-        options.inputWidth = padded(image.width)
-        options.inputHeight = padded(image.height)
+        options.inputWidth = Int32(canvas.width)
+        options.inputHeight = Int32(canvas.height)
         let capacity = 1000
         var boxes = [ctl_box](repeating: ctl_box(), count: capacity)
         var error = [CChar](repeating: 0, count: 512)

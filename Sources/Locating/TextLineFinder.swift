@@ -46,7 +46,7 @@ public struct TextLineFinder {
         if let zoom = LineGeometry.zoomRegion(lines, imageWidth: frame.width, imageHeight: frame.height, inputScale: inputScale,
                                               wantedHeight: zoomBoxHeight, largestSide: zoomLongSide) {
             let region = frame.cropped(x: zoom.x, y: zoom.y, width: zoom.width, height: zoom.height)
-            let closer = try detector.detect(region, longSide: zoom.inputLongSide)
+            let closer = try detector.detect(region, longSide: closerLongSide(zoom.inputLongSide))
             ms += closer.networkMs
             notes.append("zoom \(zoom.width)x\(zoom.height) at \(zoom.inputLongSide): \(lines.count) -> \(closer.lines.count) boxes")
             lines = closer.lines.map { $0.moved(by: PointD(x: Double(zoom.x), y: Double(zoom.y))) }
@@ -58,6 +58,13 @@ public struct TextLineFinder {
         }
         return Found(lines: lines, networkMs: ms, notes: notes)
     }
+
+    /// The closer look's input long side: the one asked for, brought down to one of a few (but not under the
+    /// first pass's), so its network is one already loaded and run (`TextLineDetector.canvas`).
+    func closerLongSide(_ wanted: Int) -> Int {
+        Self.closerSides.last { $0 <= wanted } ?? Self.closerSides[0]
+    }
+    static let closerSides = [640, 800, 960]
 
     /// Enough evident lines, running nearer the x axis than the y axis.
     static func runsAlong(_ lines: [DetectedLine]) -> Bool {

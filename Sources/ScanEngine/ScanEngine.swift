@@ -51,33 +51,30 @@ public final class ScanEngine {
             let found = barcodeReader.read(image)
             return (found, Self.milliseconds(from: start, to: DispatchTime.now()))
         }
-        func readText() -> ([TextReader.Line], Double)? {
+        func readText() -> (CardTextReading.First, Double)? {
             guard let textReader else { return nil }
             let start = DispatchTime.now()
-            let lines = textReader.read(image).lines
-            return (lines, Self.milliseconds(from: start, to: DispatchTime.now()))
+            let first = CardTextReading.first(of: image, reader: textReader)
+            return (first, Self.milliseconds(from: start, to: DispatchTime.now()))
         }
         let ((found, barcodeMs), textResult) = parallel && textReader != nil
             ? bothAtOnce(readBarcodes, readText) : (readBarcodes(), readText())
 
-        var items = found.enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)") }
-        if let (lines, _) = textResult {
-            items += CardTextReading.items(lines)
-        }
-        let suggestStart = DispatchTime.now()
+        let barcodeItems = found.enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)") }
+        var items = barcodeItems
         let builder = SuggestionBuilder(today: options.today)
         let region = options.region ?? RegionResolution(code: .gb, basis: .fallback)
         var ocrMs = textResult?.1
-        var built = builder.build(items: items, region: region)
-        if let textReader {
+        // The second way and the rereads are text reading too (ocrMs); suggestMs is the final build alone.
+        if let textReader, let (first, _) = textResult {
             let start = DispatchTime.now()
-            let again = CardTextReading.rereadItems(of: image, items: items, suggestions: built.suggestions, reader: textReader)
-            if !again.isEmpty {
-                items += again
-                built = builder.build(items: items, region: region)
-                ocrMs = (ocrMs ?? 0) + Self.milliseconds(from: start, to: DispatchTime.now())
+            items += CardTextReading.completed(first, of: image, reader: textReader, barcodes: barcodeItems) {
+                builder.build(items: $0, region: region).suggestions
             }
+            ocrMs = (ocrMs ?? 0) + Self.milliseconds(from: start, to: DispatchTime.now())
         }
+        let suggestStart = DispatchTime.now()
+        let built = builder.build(items: items, region: region)
         let done = DispatchTime.now()
         return ScanResult(source: source, image: .init(width: image.width, height: image.height),
                           region: built.region, items: items, suggestions: built.suggestions,

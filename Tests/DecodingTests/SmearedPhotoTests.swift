@@ -33,6 +33,19 @@ final class SmearedPhotoTests: XCTestCase {
         XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read from the smeared phone photo: \(digits.count) lines")
     }
 
+    /// The detector still finds a smeared card's lines, and tesseract misreads them; lines read unsurely are read
+    /// again on the photo with the smear undone (`DetectedLineReading.unsmeared`), the surer reading kept.
+    func testTheDetectorsLinesOfASmearedCardAreReadWithTheSmearUndone() throws {
+        let name = "gb-nhs-card-00"
+        let number = try TestPaths.sampleFields(name)["nhsNumber"] as! String
+        let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/\(name).jpg").scaled(by: 0.5)
+        let smeared = Self.smear(photo, degrees: 30, length: 9)
+        let reader = try TextReader(lines: try TextLineDetectorTests.installedModel())
+        let lines = try XCTUnwrap(reader.readLines(smeared), "the detector finds the smeared card's lines")
+        let digits = lines.lines.map { String($0.text.filter(\.isNumber)) }
+        XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read from the detector's lines: \(digits.count) lines")
+    }
+
     /// Each pixel the mean of the photo along a line `length` long at `degrees` (counter-clockwise, y up).
     static func smear(_ image: GrayImage, degrees: Double, length: Double) -> GrayImage {
         let t = degrees * .pi / 180, samples = Int(length * 2) + 1

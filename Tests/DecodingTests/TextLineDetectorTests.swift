@@ -5,7 +5,7 @@ import Locating
 import XCTest
 
 /// The learned text-line detector on real photos (cards-dev, SampleImages), read on its own
-/// (`TextReader.linesOnly`), and what happens without its model. The model is what `Scripts/setup` installs: a
+/// (`TextReader.readLines`), and what happens without its model. The model is what `Scripts/setup` installs: a
 /// missing one skips these tests on a developer's machine and fails them under CI=true (as the corpus does).
 final class TextLineDetectorTests: XCTestCase {
     static func installedModel() throws -> TextLineModel {
@@ -21,9 +21,8 @@ final class TextLineDetectorTests: XCTestCase {
 
     func linesOnly(_ path: String) throws -> [String] {
         let reader = try TextReader(lines: try Self.installedModel())
-        reader.linesOnly = true
         XCTAssertNil(reader.detectorProblem)
-        return reader.read(try ImageLoader().load(contentsOf: path)).lines.map(\.text)
+        return try XCTUnwrap(reader.readLines(try ImageLoader().load(contentsOf: path)), "no line found").lines.map(\.text)
     }
 
     func digits(_ lines: [String]) -> [String] { lines.map { String($0.filter(\.isNumber)) } }

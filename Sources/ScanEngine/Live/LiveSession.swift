@@ -345,15 +345,15 @@ public final class LiveSession: @unchecked Sendable {
     private func readText(_ frame: Frame, with reader: TextReader) {
         let (image, offset) = cropped(frame.image)
         // Read as a still is read (CardTextReading), with the barcodes in view, in the cropped frame's pixels.
-        var lines = CardTextReading.items(reader.read(image).lines)
+        let first = CardTextReading.first(of: image, reader: reader)
         state.lock()
         let barcodes = tracker.current.filter { $0.kind == .barcode }
             .map { $0.shifted(by: Point(x: -offset.x, y: -offset.y)) }
         state.unlock()
-        let seen = barcodes + lines
-        let built = SuggestionBuilder(today: options.scan.today, wristband: options.wristband).build(items: seen, region: region)
-        lines += CardTextReading.rereadItems(of: image, items: seen, suggestions: built.suggestions, reader: reader)
-        lines = lines.map { $0.shifted(by: offset) }
+        let builder = SuggestionBuilder(today: options.scan.today, wristband: options.wristband)
+        let lines = CardTextReading.completed(first, of: image, reader: reader, barcodes: barcodes) {
+            builder.build(items: $0, region: self.region).suggestions
+        }.map { $0.shifted(by: offset) }
         state.lock(); defer { state.unlock() }
         ocrRuns += 1
         ocrBusy = false
