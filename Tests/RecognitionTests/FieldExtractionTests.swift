@@ -245,6 +245,9 @@ final class FieldLayoutTests: XCTestCase {
                             // A separator read as a comma, and one lost between day and month.
                             (["Date of birth", "28,10.1944"], "1944-10-28"), (["DOB 17.08,1965"], "1965-08-17"),
                             (["DOB 0204/1937 NHS 999 000 0018"], "1937-04-02"),
+                            // Separators read as commas with spaces, as `=`, and slashes read as 7s.
+                            (["DATE OF BIRTH", "13, 01.1952"], "1952-01-13"), (["Date of birth", "13,01, 1952"], "1952-01-13"),
+                            (["Date of birth 09-Oct=1942"], "1942-10-09"), (["Date of birth: 0170172010"], "2010-01-01"),
                             // A day read as two digits a space apart: not the 6th.
                             (["DOB: 1 6-Apr-1984 NHS: 999 000 0018"], "1984-04-16")] {
             XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
@@ -257,6 +260,8 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertEqual(DateFinder.repairingDigits("14th July"), nil, "ordinals and months are words, not slips")
         XCTAssertTrue(values(.dateOfBirth, ["Issued 0204/1937"]).isEmpty, "no separator put back without a birth label")
         XCTAssertEqual(DateFinder.repairingDigits("Ref 12,345.6789"), nil, "a comma in a number that is no date")
+        XCTAssertTrue(values(.dateOfBirth, ["Ref 0170172010"]).isEmpty, "no slashes put back without a birth label")
+        XCTAssertTrue(values(.dateOfBirth, ["Date of birth: 0173172010"]).isEmpty, "no 31st month")
     }
 
     func testLetterDateReadWithASlipIsNotABirthDate() {
@@ -264,6 +269,11 @@ final class FieldLayoutTests: XCTestCase {
             XCTAssertTrue(values(.dateOfBirth, ["Re: Mr Alex Example", line]).isEmpty, line)
         }
         XCTAssertEqual(values(.dateOfBirth, ["Dave 16/07/1980"]), ["1980-07-16"], "a name is no look-alike of Date")
+        // A letter's dictated and appointment dates, their labels read with a slip, beside the unlabelled birth date.
+        XCTAssertEqual(values(.dateOfBirth, ["Oictated: 11 January 2024", "Appoinment: 28 August 2025 at 16:15", "22/02/1967"]),
+                       ["1967-02-22"])
+        XCTAssertEqual(values(.dateOfBirth, ["Onctated: 11 January 2024", "Dictated: 11 January 2024", "22/02/1967"]), ["1967-02-22"],
+                       "a date labelled as the letter's on one line is not a birth date on another")
     }
 
     func testNamesInPrintedLayouts() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds dates in OCR text in the forms printed on cards: `14/07/1945`, `14.07.1945`, `14-07-1945`,
 /// `14-Jul-1945` (wristbands), `14 July 1945`, `14th July 1945`, `1945-07-14`, and after a birth label `14/07/45`;
 /// and gives each date the role of the label in front of it on its line (`DOB: 01/02/1980 Issued: 03/04/2020` is
@@ -26,7 +28,11 @@ public enum DateFinder {
                               "born", "b'day"]
     static let otherLabels = ["date of issue", "expiry", "expires", "expired", "exp", "valid", "issue", "issued", "until",
                               "from", "start", "thru", "date", "appointment", "time", "printed", "admitted", "renewal",
-                              "renew", "due", "effective"]
+                              "renew", "due", "effective", "dictated", "typed", "clinic date", "letter date", "date of letter",
+                              "referral", "referred", "seen on", "visit"]
+    /// A letter's own dates, labelled with long words OCR often reads one letter wrong (`Oictated: 11 January
+    /// 2024`): matched one slip away too, so the letter's date is not offered as the patient's birth date.
+    static let slippedOtherLabels = ["dictated", "appointment"]
 
     /// Labels in the line with their roles and where they end, in order, longest labels taking their words first.
     static func labels(in lower: [Character]) -> [(start: Int, end: Int, role: Role)] {
@@ -64,6 +70,15 @@ public enum DateFinder {
                   start >= 3, String(lower[(start - 3)..<start]) == "of ",
                   !(start..<(start + word.count)).contains(where: taken.contains) else { continue }
             found.append((start, start + word.count, .dateOfBirth))
+        }
+        offset = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let start = offset
+            offset += word.count + 1
+            let bare = String(word.prefix(while: \.isLetter))
+            guard bare.count >= 7, !(start..<(start + bare.count)).contains(where: taken.contains),
+                  slippedOtherLabels.contains(where: { WordSlip.oneEditApart(bare, $0) }) else { continue }
+            found.append((start, start + bare.count, .expiryOrIssue))
         }
         // OCR's `Date` at the start of a letter's date line (`Oate 24 January 2025`, `Dato: 16 July 2024`): one of
         // its look-alike letters changed, a date following.
@@ -128,7 +143,8 @@ public enum DateFinder {
     /// A space OCR put inside a number between date separators (`09/1 1/1975`) is taken out, as one slip. So are
     /// a separator read as a comma (`28,10.1944`) and one lost between day and month (`0204/1937`), each one slip.
     static func repairingDigits(_ text: String) -> String? {
-        var chars = Array(text), changes = 0
+        let (separated, separatorSlips) = separatorsRepaired(text)
+        var chars = Array(separated), changes = separatorSlips
         var k = 1
         while k + 3 < chars.count {
             if "/.-".contains(chars[k - 1]), chars[k].isNumber, chars[k + 1] == " ", chars[k + 2].isNumber, "/.-".contains(chars[k + 3]) {
@@ -178,6 +194,38 @@ public enum DateFinder {
         }
         flush()
         return (1...maxRepairs).contains(changes) ? out : nil
+    }
+
+    /// Separators misread in a date: a comma or `=` for one (`13, 01.1952`, `09-Oct=1942`, both read as commas:
+    /// `13,01, 1952`) becomes the date's other separator (`/` when neither is one), spaces around it dropped; and
+    /// the two slashes of `dd/mm/yyyy` read as `7` or `1` (`0170172010`) are put back. Each separator put back is one
+    /// slip. The text unchanged and 0 when no date shape fits.
+    static func separatorsRepaired(_ text: String) -> (String, Int) {
+        var out = text, slips = 0
+        let misread: Set<Character> = [",", "="]
+        for pattern in [#"(?<![0-9])([0-9]{1,2})\s*([/.,=-])\s*([0-9]{1,2})\s*([/.,=-])\s*([0-9]{4})(?![0-9])"#,
+                        #"(?<![0-9])([0-9]{1,2})\s*([/.,= -])\s*([A-Za-z]{3,9})\s*([/.,= -])\s*([0-9]{4})(?![0-9])"#] {
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+            for match in regex.matches(in: out, range: NSRange(out.startIndex..., in: out)).reversed() {
+                func group(_ i: Int) -> String { Range(match.range(at: i), in: out).map { String(out[$0]) } ?? "" }
+                let separators = [group(2), group(4)].map { Character($0) }
+                let bad = separators.filter { misread.contains($0) }.count
+                guard bad > 0, let whole = Range(match.range, in: out) else { continue }
+                let proper = separators.first { !misread.contains($0) && $0 != " " } ?? "/"
+                let fixed = separators.map { misread.contains($0) ? proper : $0 }
+                out.replaceSubrange(whole, with: group(1) + String(fixed[0]) + group(3) + String(fixed[1]) + group(5))
+                slips += bad
+            }
+        }
+        if let regex = try? NSRegularExpression(pattern: #"(?<![0-9])([0-9]{2})[71]([0-9]{2})[71]((?:19|20)[0-9]{2})(?![0-9])"#) {
+            for match in regex.matches(in: out, range: NSRange(out.startIndex..., in: out)).reversed() {
+                guard let whole = Range(match.range, in: out) else { continue }
+                let digits = Array(out[whole])
+                out.replaceSubrange(whole, with: String(digits[0..<2]) + "/" + String(digits[3..<5]) + "/" + String(digits[6...]))
+                slips += 2
+            }
+        }
+        return (out, slips)
     }
 
     /// The role a line that is only a label gives the line below (`DATE OF BIRTH` above `12/09/1984`), or nil

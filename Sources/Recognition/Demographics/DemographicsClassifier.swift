@@ -166,12 +166,19 @@ struct DemographicsClassifier: EvidenceClassifier {
     static let repairedDateWeight = 0.8
 
     func dates(in card: CardReading) -> [Evidence] {
+        let matches = card.lines.indices.map { i in
+            DateFinder.find(in: card.lines[i].text, inherited: card.text(i - 1).flatMap(DateFinder.labelRole(of:)) ?? .unlabelled,
+                            today: card.today)
+        }
+        // A date the card labels as something else on one line (a letter's `Dictated: 11 January 2024`, read three
+        // times with its label misread twice) is not offered unlabelled as the birth date from another.
+        let otherDates = Set(matches.joined().filter { $0.role == .expiryOrIssue }.map(\.date.iso))
         var found: [Evidence] = []
         for (i, line) in card.lines.enumerated() {
-            let inherited = card.text(i - 1).flatMap(DateFinder.labelRole(of:)) ?? .unlabelled
-            for match in DateFinder.find(in: line.text, inherited: inherited, today: card.today) where match.role != .expiryOrIssue {
+            for match in matches[i] where match.role != .expiryOrIssue {
                 guard DateFinder.isPlausibleBirthDate(match.date, today: card.today) else { continue }
                 let labelled = match.role == .dateOfBirth
+                if !labelled, otherDates.contains(match.date.iso) { continue }
                 found.append(.valid(.dateOfBirth, match.date.iso, display: match.date.dayMonthYear,
                                     checks: (labelled ? ["labelled", "plausible"] : ["plausible"]) + (match.repaired ? ["ocr-repaired"] : []),
                                     confidence: (labelled ? 1.0 : 0.6) * (match.repaired ? Self.repairedDateWeight : 1) * card.confidence(i),
