@@ -483,10 +483,17 @@ final class FieldLayoutTests: XCTestCase {
                               // `Hospital` with one slip, before its `No`.
                               (["Hosprtal No R123456"], "R123456"),
                               // The label's colon read as a semicolon.
-                              (["URN; R123456"], "R123456")] {
+                              (["URN; R123456"], "R123456"),
+                              // No space after the dot, and a table's rule before the value; a patient ID.
+                              (["Hosp.No: | M0007415"], "M0007415"), (["Patient ID: RGT345037"], "RGT345037")] {
             XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
         }
         XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")
+        // Labels in a row and values in the row under it; a number alone on its line on a patient's letter.
+        XCTAssertEqual(values(.hospitalNumber, ["NHS NO.", "PATIENT", "MRN", "999 000 0018", "65003114"]), ["65003114"])
+        XCTAssertEqual(values(.hospitalNumber, ["PATIENT", "Brian Example", "W831788"]), ["W831788"])
+        XCTAssertTrue(values(.hospitalNumber, ["Brian Example", "W831788"]).isEmpty, "no patient, no hospital-number label")
+        XCTAssertTrue(values(.hospitalNumber, ["PATIENT", "GY361758", "9990000018"]).isEmpty, "an island number, an NHS number")
         XCTAssertTrue(values(.hospitalNumber, ["Hosp No: see overleaf"]).isEmpty)
         // A code that carries the printed number is the same hospital number, from two readings.
         let items = [RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "M1234567", bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 1),

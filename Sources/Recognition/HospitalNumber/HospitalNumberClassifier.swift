@@ -1,4 +1,5 @@
 import CardModel
+import Foundation
 
 /// Hospital numbers: printed after their label (`Hosp No`, `MRN`, `URN`, `Unit No`…) on the line or the next,
 /// a wristband's patient ID (`Wristband.patientID`), and a code whose content is a labelled hospital number
@@ -15,7 +16,8 @@ struct HospitalNumberClassifier: EvidenceClassifier {
         var found: [Evidence] = []
         var printed: Set<String> = []
         for (i, line) in card.lines.enumerated() {
-            guard let match = HospitalNumberFinder.match(in: line.text, next: card.text(i + 1)) else { continue }
+            guard let match = HospitalNumberFinder.match(in: line.text, next: card.text(i + 1)),
+                  !Self.isNHSNumber(match.value) else { continue }
             printed.insert(match.value)
             // No check digit vouches for a printed hospital number: an uncertain OCR line counts against it twice, and
             // a repaired slip once more.
@@ -23,6 +25,7 @@ struct HospitalNumberClassifier: EvidenceClassifier {
             found.append(.valid(.hospitalNumber, match.value, checks: match.repaired ? ["label", "ocr-repaired"] : ["label"],
                                 confidence: confidence, item: line, fromBarcode: card.fromBarcode))
         }
+        found += unlabelled(in: card, printed: printed)
         for item in card.barcodes {
             guard let format = item.format else { continue }
             let id: Wristband.PatientID?
@@ -43,6 +46,38 @@ struct HospitalNumberClassifier: EvidenceClassifier {
                                 codeType: id.codeType))
             found.append(.valid(.jerseyPatientId, id.value, checks: checks, confidence: 0.95, item: item, fromBarcode: true,
                                 codeType: id.codeType))
+        }
+        return found
+    }
+
+    /// Ten digits that pass the NHS number's Modulus 11: the NHS number read beside a hospital-number label that
+    /// stands alone (labels in a row over values in a row), not a hospital number (one in eleven random ten-digit
+    /// numbers would pass; hospital numbers are rarely ten bare digits).
+    static func isNHSNumber(_ value: String) -> Bool {
+        NHSNumber(digits: value)?.validation.valid == true
+    }
+
+    /// A hospital number alone on its line with its label elsewhere: letters and forms print labels in a row and
+    /// values in the row under it (`NHS NO.  PATIENT  MRN` over `… 65003114`), or a label OCR lost (`HOw. NO.` for
+    /// `HOSP. NO.`). Offered, well below a labelled one, only on a card that speaks of a patient or a hospital
+    /// number; one to three letters and five to ten digits (not an island's `JY`/`GY` number), or, when a
+    /// hospital-number label stands alone on a line, six to nine digits (ten would be an NHS number's length).
+    static let unlabelledWeight = 0.5
+
+    func unlabelled(in card: CardReading, printed: Set<String>) -> [Evidence] {
+        let lower = card.lines.map { $0.text.lowercased() }
+        let loneLabel = card.lines.contains { HospitalNumberFinder.isLabelled($0.text) && HospitalNumberFinder.match(in: $0.text) == nil }
+        guard loneLabel || lower.contains(where: { $0.contains("patient") }) else { return [] }
+        var found: [Evidence] = []
+        for (i, line) in card.lines.enumerated() {
+            let token = line.text.trimmingCharacters(in: .init(charactersIn: " |:;.,'‘’\"_-")).uppercased()
+            guard !printed.contains(token), HospitalNumberFinder.isHospitalNumber(token), !Self.isNHSNumber(token),
+                  !["JY", "GY"].contains(String(token.prefix(2))) else { continue }
+            let digits = token.filter(\.isNumber).count
+            if digits == token.count, !(loneLabel && (6...9).contains(digits)) { continue }
+            let confidence = 0.95 * Self.unlabelledWeight * card.confidence(i) * card.confidence(i)
+            found.append(.valid(.hospitalNumber, token, checks: ["shape"], confidence: confidence, item: line,
+                                fromBarcode: card.fromBarcode))
         }
         return found
     }

@@ -7,8 +7,8 @@ public enum HospitalNumberFinder {
     /// Labels, lower case, longest first so `hospital no` wins over `no`.
     /// `PAS` (patient administration system) and case-note numbers are the hospital number under other names.
     static let labels = ["hospital number", "hospital no", "hospital urn", "case note number", "case note no", "case number",
-                         "hosp. no", "hosp no", "hosp num", "unit number", "pas number", "case no", "unit no", "pas no",
-                         "mrn", "urn"]
+                         "hosp. no", "hosp.no", "hosp no", "hosp num", "unit number", "pas number", "case no", "unit no",
+                         "pas no", "patient id", "hospital id", "mrn", "urn"]
 
     /// The label on this line and where it ends, when the line has one (as a word, not inside `return`).
     static func label(in line: String) -> String.Index? {
@@ -79,7 +79,8 @@ public enum HospitalNumberFinder {
     /// from `DigitRepair`'s table after its first digit (`RR84@85937`, `J23314]`): there a hospital number has only
     /// digits, so the repair is the one reading. Letters before the first digit are its prefix and never changed.
     static func value(startingIn text: String) -> Match? {
-        let trimmed = text.drop { " :;.#-=".contains($0) }
+        // A table's rule between label and value (`Hosp.No: | M0007415`) is no part of either.
+        let trimmed = text.drop { " :;.#-=|".contains($0) }
         let token = String(trimmed.prefix { $0.isLetter || $0.isNumber })
         if let grouped = joinedGroups(trimmed) { return Match(value: grouped, repaired: false) }
         var run = Array(trimmed.prefix { $0.isLetter || $0.isNumber || DigitRepair.candidates(for: $0) != nil })
