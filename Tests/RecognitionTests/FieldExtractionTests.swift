@@ -46,11 +46,14 @@ final class NHSContextTests: XCTestCase {
         XCTAssertEqual(band.first?.type, "nhsNumber")
         XCTAssertEqual(band.first?.valid, true)
         XCTAssertTrue(band.first!.checks.contains("grouping:334"))
-        // A barcode with the same number confirms an ungrouped, unlabelled one.
+        // A barcode with the same number confirms an ungrouped, unlabelled one on a patient's band (a date of birth
+        // on it); alone, the code and the digits printed under it are one piece of evidence, not two (issue 36).
         let code = RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "4000000632", bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 1)
-        let confirmed = nhs(["4000000632"], extra: [code])
+        let confirmed = nhs(["EXAMPLE, Alex", "14-Jul-1945", "4000000632"], extra: [code])
+        XCTAssertEqual(confirmed.first?.type, "nhsNumber")
         XCTAssertEqual(confirmed.first?.valid, true)
-        XCTAssertEqual(Set(confirmed.first!.from), ["b1", "t1"])
+        XCTAssertEqual(Set(confirmed.first!.from), ["b1", "t3"])
+        XCTAssertFalse(nhs(["4000000632"], extra: [code]).contains { $0.valid && $0.type == "nhsNumber" })
     }
 
     func testATableHeaderReadAsLinesAboveItsValues() {

@@ -30,12 +30,39 @@ final class IdentifierRulesTests: XCTestCase {
         XCTAssertFalse(gym.contains { $0.type == "nhsNumber" })
         // A test-range number in a code, alone: still a membership code.
         XCTAssertFalse(builder.build(items: [code("9990000018")], region: gb).suggestions.contains { $0.type == "nhsNumber" })
-        // Reverse: the card says NHS, or prints the same number.
-        for text in ["NHS Number", "999 000 0018", "CHI No"] {
+        // Reverse: the card says NHS.
+        for text in ["NHS Number", "CHI No"] {
             let top = builder.build(items: [code("9990000018"), line("t1", text)], region: gb).suggestions.first
             XCTAssertEqual(top?.type, "nhsNumber", text)
             XCTAssertEqual(top?.valid, true, text)
         }
+    }
+
+    /// Issue 36: a code and the digits printed under it are one piece of evidence. A gym card's Code 128 that passes
+    /// Modulus 11 in an issued range, its digits printed below, is a membership code; an NHS card with its label
+    /// and code, and a wristband with a name, a date of birth and a code of the number and no label, are NHS numbers.
+    func testACodeAndItsPrintedDigitsAreOneWitness() {
+        let gym = builder.build(items: [code("4000000632"), line("t1", "CITY GYM"), line("t2", "Member since 2019"),
+                                        line("t3", "Valid at all clubs"), line("t4", "4000000632")], region: gb).suggestions
+        XCTAssertFalse(gym.contains { $0.type == "nhsNumber" && $0.valid }, "\(gym.map { ($0.type, $0.valid) })")
+        XCTAssertEqual(gym.first?.type, "membership")
+        XCTAssertFalse(builder.build(items: [code("9990000018"), line("t1", "9990000018")], region: gb).suggestions
+            .contains { $0.type == "nhsNumber" && $0.valid }, "the number printed under its code, nothing else")
+        // Printed in the NHS's 3 3 4 grouping, on a card whose words make it a membership's.
+        let grouped = builder.build(items: [code("4000000632"), line("t1", "CITY GYM"), line("t2", "Member since 2019"),
+                                            line("t3", "400 000 0632")], region: gb).suggestions
+        XCTAssertFalse(grouped.contains { $0.type == "nhsNumber" && $0.valid })
+        let card = builder.build(items: [code("9990000018"), line("t1", "NHS Number"), line("t2", "999 000 0018")], region: gb)
+            .suggestions.first
+        XCTAssertEqual(card?.type, "nhsNumber")
+        XCTAssertEqual(card?.valid, true)
+        let band = builder.build(items: [code("9990000018"), line("t1", "EXAMPLE, Alex"), line("t2", "DOB 14/07/1945"),
+                                         line("t3", "9990000018")], region: gb).suggestions.first { $0.type == "nhsNumber" }
+        XCTAssertEqual(band?.valid, true)
+        // `NHS Number` misread as `NS Member` beside the number does not make a letter a membership card.
+        let letter = builder.build(items: [line("t1", "Dear Dr Example"), line("t2", "NS Member | 999 000 0018"),
+                                           line("t3", "AOS Nemiver 999 000 0018")], region: gb).suggestions
+        XCTAssertTrue(letter.contains { $0.type == "nhsNumber" && $0.valid })
     }
 
     // 2. Unissued ranges never validate.

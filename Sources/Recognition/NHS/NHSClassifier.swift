@@ -5,12 +5,15 @@ import CardModel
 /// The Modulus 11 check lets one random ten-digit string in eleven through, so a number needs context beyond its
 /// check digit before it is offered as valid:
 /// - an NHS/CHI/H&C label before it on its line, on a label line just above it, or on a label-only line just below;
-/// - or the printed `3 3 4` grouping (not for a repaired reading: a repair needs a label or a barcode);
+/// - or the printed `3 3 4` grouping (not for a repaired reading: a repair needs a label or a barcode; not on a card
+///   whose words make it a membership's, `membershipWords`);
 /// - or a barcode carrying the same number.
 /// A number after another label (`Expires`, `Tel`, `Member`, `Card No`, `Ref`…) or that reads as a date is never
 /// an NHS number. Without context it is listed with `valid: false` and the reason, so it never ranks first.
-/// A barcode's ten digits are an NHS number only when the card's text says NHS/CHI/H&C or prints the same number;
-/// otherwise they are a membership code.
+/// A barcode's ten digits are an NHS number only when the card's text says NHS/CHI/H&C, or the card reads as a
+/// patient's band or label (a date of birth on it) and no word makes it a membership's; otherwise they are a
+/// membership code. The digits printed under a code are its human-readable line, not a second witness: they count
+/// for the code only as the code counts for them.
 struct NHSClassifier: EvidenceClassifier {
     /// Labels that say a number is an NHS/CHI/H&C number (whole words, lower case).
     static let nhsLabels = ["nhs", "nhs no", "nhs number", "nhs card", "nhs card no", "nhs card number", "chi", "h&c", "h & c", "h+c", "health and care number", "health & care number"]
@@ -40,10 +43,10 @@ struct NHSClassifier: EvidenceClassifier {
                 if context == .nhsLabel {
                     checks.append("label")
                     confidence = 0.55 + 0.42 * ocr
-                } else if barcodeNumbers.contains(match.number.digits) {
+                } else if barcodeNumbers.contains(match.number.digits), Self.cardSaysNHS(match.number, card) {
                     checks.append("barcode")
                     confidence = 0.5 + 0.4 * ocr
-                } else if match.grouped && (!match.repaired || Self.cardNamesNHS(card)) {
+                } else if match.grouped && (!match.repaired || Self.cardNamesNHS(card)) && !Self.isMembershipCard(card) {
                     // A repaired reading needs the card to name NHS too (its title, the label by the number lost):
                     // the grouping alone is not enough for a repair.
                     checks += match.repaired ? ["grouping:334", "card:nhs"] : ["grouping:334"]
@@ -128,10 +131,33 @@ struct NHSClassifier: EvidenceClassifier {
         return Self.evidence(nhs, repaired: false, item: item, confidence: 0.95, fromBarcode: true)
     }
 
-    /// The card's text names the scheme, or prints the same number.
+    /// Words that make a card a membership's (a gym's, a club's, a library's, a shop's rewards): a ten-digit code on
+    /// it is a membership number even when it passes Modulus 11 (issue 36: a gym card's Code 128 `4000000632`, with
+    /// the same digits printed under it, was offered as a valid NHS number at 99%).
+    static let membershipWords = ["member", "members", "membership", "gym", "club", "loyalty", "rewards", "library",
+                                  "points", "fitness", "leisure"]
+
+    /// A membership word on the card, and no line naming the NHS scheme. A line that holds a ten-digit number does
+    /// not count: there the word is that number's label, judged by `context` (and OCR reads `NHS Number` as `NS
+    /// Member`: cards-dev2 0090, a letter).
+    static func isMembershipCard(_ card: CardReading) -> Bool {
+        !cardNamesNHS(card) && card.lines.contains {
+            !labels(membershipWords, in: $0.text.lowercased()).isEmpty && NHSNumberFinder.find(in: $0.text).isEmpty
+        }
+    }
+
+    /// Whether a code's ten digits (and their printed line) are an NHS number: the card's text names the scheme; or,
+    /// with no membership word on it, the card carries a date of birth (labelled, or a plausible unlabelled one):
+    /// a patient's wristband or label prints the number, a name and a date of birth, often without the word NHS.
     static func cardSaysNHS(_ nhs: NHSNumber, _ card: CardReading) -> Bool {
-        cardNamesNHS(card) || card.lines.contains { line in
-            NHSNumberFinder.find(in: line.text).contains { $0.number == nhs && !$0.repaired }
+        if cardNamesNHS(card) { return true }
+        if isMembershipCard(card) { return false }
+        return card.lines.indices.contains { i in
+            let inherited = card.text(i - 1).flatMap(DateFinder.labelRole(of:)) ?? .unlabelled
+            return DateFinder.find(in: card.lines[i].text, inherited: inherited, today: card.today).contains { match in
+                match.role == .dateOfBirth
+                    || match.role == .unlabelled && DateFinder.isPlausibleBirthDate(match.date, today: card.today)
+            }
         }
     }
 
