@@ -26,14 +26,15 @@ final class CardsDevRecallTests: XCTestCase {
     ]
 
     /// cards-dev2: the same kinds of object photographed differently (other fonts, layouts, light). Floors are
-    /// what the scanner reached when the text-line detector came (issue 34), less one; issue 34's targets are
-    /// printed beside them, not asserted: they are not reached yet (the README's table).
+    /// what the scanner reached when the text-line detector came (issue 34), less one, raised to the same where
+    /// lines-first reading and the date and hospital-number rules read more (2026-11-27: DOB 61, names 70, hospital
+    /// numbers 35); issue 34's targets are printed beside them, not asserted: they are not reached yet (the README's table).
     static let corpus2 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev2")
     static let fields2 = [
-        Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 58, target: 0.85),
+        Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 60, target: 0.85),
         Field(name: "postcode", floor: 20, target: 0.85), Field(name: "jy", floor: 10, target: 0.85),
-        Field(name: "gy", floor: 16, target: 0.85), Field(name: "name", floor: 65, target: 0.85),
-        Field(name: "hosp", floor: 30, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
+        Field(name: "gy", floor: 16, target: 0.85), Field(name: "name", floor: 69, target: 0.85),
+        Field(name: "hosp", floor: 34, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
     ]
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {
