@@ -32,8 +32,10 @@ struct DetectedLineReading {
     /// The photo with a measured motion smear undone, at `scale` times the photo's size (`TextReader`): a line read
     /// unsurely (under `sureLine`) is read on it as well, and the reading with more surely read print kept. A
     /// hand still moving the card smears every line the same way; the detector still finds the lines, and
-    /// tesseract misreads them (`O2/O8/ 1082` for `03/05/1982`).
-    var unsmeared: (image: GrayImage, scale: Double)?
+    /// tesseract misreads them (`O2/O8/ 1082` for `03/05/1982`). Asked for only once a line was read unsurely,
+    /// at most once a photo: measuring the smear is ~80 ms a photo, and a photo whose lines all read surely
+    /// needs none of it.
+    var unsmeared: (() -> (image: GrayImage, scale: Double)?)?
     static let sureLine = 0.8
 
     /// The lines of `image` that `detected` outlines, read; nil when there is nothing to read.
@@ -62,10 +64,12 @@ struct DetectedLineReading {
         for i in probes { probeLines[turned ? boxes[i].turned : boxes[i]] = read[i] }
 
         let rest = oriented.filter { probeLines[$0] == nil }
-        let restLines = readAll(image, rest)
-        var byBox = probeLines
-        if unsmeared != nil { for (box, lines) in probeLines { byBox[box] = sharpest(lines, box, on: engine) } }
-        for (box, lines) in zip(rest, restLines) { byBox[box] = lines }
+        // Each row's reading with the box it was read along (a doubtful line may have been read turned round).
+        var readings = probeLines.map { (row: $0.key, box: $0.key, lines: $0.value) }
+        readings += zip(rest, readAll(image, rest)).map { (row: $0.0, box: $0.1.box, lines: $0.1.lines) }
+        readings = sharpest(readings)
+        var byBox: [LineBox: [TextReader.Line]] = [:]
+        for reading in readings { byBox[reading.row] = reading.lines }
         let lines = oriented.flatMap { byBox[$0] ?? [] }
         let degrees = (turned ? prevailing + 180 : prevailing)
         let turns = ((Int((degrees / 90).rounded()) % 4) + 4) % 4
@@ -93,7 +97,7 @@ struct DetectedLineReading {
     }
 
     /// One box read the found way, and turned round when that reading is doubtful; the surer one.
-    private func lineEitherWay(_ image: GrayImage, _ box: LineBox, on engine: TesseractEngine) -> [TextReader.Line] {
+    private func lineEitherWay(_ image: GrayImage, _ box: LineBox, on engine: TesseractEngine) -> (box: LineBox, lines: [TextReader.Line]) {
         var box = box
         var best = line(image, box, on: engine)
         if Self.meanConfidence(best) < Self.doubtfulLine, box.length >= 2 * box.height {
@@ -103,21 +107,28 @@ struct DetectedLineReading {
                 best = turned; box = box.turned
             }
         }
-        return sharpest(best, box, on: engine)
+        return (box, best)
     }
 
-    /// `lines` (the reading of `box`), or its reading on the unsmeared photo when that holds more surely read print.
-    private func sharpest(_ lines: [TextReader.Line], _ box: LineBox, on engine: TesseractEngine) -> [TextReader.Line] {
-        guard let unsmeared, Self.meanConfidence(lines) < Self.sureLine else { return lines }
+    /// Each reading, or the reading of its box on the unsmeared photo when that holds more surely read print; only
+    /// readings under `sureLine` are read again, and the photo is unsmeared only when there is one.
+    private func sharpest(_ readings: [(row: LineBox, box: LineBox, lines: [TextReader.Line])])
+        -> [(row: LineBox, box: LineBox, lines: [TextReader.Line])] {
+        guard readings.contains(where: { Self.meanConfidence($0.lines) < Self.sureLine }),
+              let unsmeared = unsmeared?() else { return readings }
         let s = unsmeared.scale
-        let there = LineBox(origin: PointD(x: box.origin.x * s, y: box.origin.y * s), along: box.along,
-                            length: box.length * s, height: box.height * s, score: box.score)
-        let sharp = line(unsmeared.image, there, on: engine).map { $0.scaled(by: 1 / s) }
-        return Self.evidence(sharp) > Self.evidence(lines) ? sharp : lines
+        return readings.map { reading in
+            guard Self.meanConfidence(reading.lines) < Self.sureLine else { return reading }
+            let box = reading.box
+            let there = LineBox(origin: PointD(x: box.origin.x * s, y: box.origin.y * s), along: box.along,
+                                length: box.length * s, height: box.height * s, score: box.score)
+            let sharp = line(unsmeared.image, there).map { $0.scaled(by: 1 / s) }
+            return Self.evidence(sharp) > Self.evidence(reading.lines) ? (reading.row, box, sharp) : reading
+        }
     }
 
     /// Every box read, on two engines at once when a spare one is there (half the boxes each).
-    private func readAll(_ image: GrayImage, _ boxes: [LineBox]) -> [[TextReader.Line]] {
+    private func readAll(_ image: GrayImage, _ boxes: [LineBox]) -> [(box: LineBox, lines: [TextReader.Line])] {
         guard let spare, boxes.count >= 4 else { return boxes.map { lineEitherWay(image, $0, on: engine) } }
         let half = boxes.count / 2
         let first = Array(boxes[..<half]), second = Array(boxes[half...])

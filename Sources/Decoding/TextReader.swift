@@ -71,7 +71,7 @@ public final class TextReader {
             var reading = DetectedLineReading(engine: engine)
             reading.spare = spare?.engine
             reading.traces = traces
-            reading.unsmeared = unsmeared(image)
+            reading.unsmeared = { self.unsmeared(image) }
             return reading.read(image, detected: lines)
         } catch {
             detectorProblem = error

@@ -200,12 +200,18 @@ public enum DateFinder {
     /// `13,01, 1952`) becomes the date's other separator (`/` when neither is one), spaces around it dropped; and
     /// the two slashes of `dd/mm/yyyy` read as `7` or `1` (`0170172010`) are put back. Each separator put back is one
     /// slip. The text unchanged and 0 when no date shape fits.
+    /// Day, month (digits or a word) and year with any separators, compiled once.
+    static let separatedDates: [NSRegularExpression] = [
+        #"(?<![0-9])([0-9]{1,2})\s*([/.,=-])\s*([0-9]{1,2})\s*([/.,=-])\s*([0-9]{4})(?![0-9])"#,
+        #"(?<![0-9])([0-9]{1,2})\s*([/.,= -])\s*([A-Za-z]{3,9})\s*([/.,= -])\s*([0-9]{4})(?![0-9])"#,
+    ].compactMap { try? NSRegularExpression(pattern: $0) }
+    static let slashesReadAsDigits =
+        try? NSRegularExpression(pattern: #"(?<![0-9])([0-9]{2})[71]([0-9]{2})[71]((?:19|20)[0-9]{2})(?![0-9])"#)
+
     static func separatorsRepaired(_ text: String) -> (String, Int) {
         var out = text, slips = 0
         let misread: Set<Character> = [",", "="]
-        for pattern in [#"(?<![0-9])([0-9]{1,2})\s*([/.,=-])\s*([0-9]{1,2})\s*([/.,=-])\s*([0-9]{4})(?![0-9])"#,
-                        #"(?<![0-9])([0-9]{1,2})\s*([/.,= -])\s*([A-Za-z]{3,9})\s*([/.,= -])\s*([0-9]{4})(?![0-9])"#] {
-            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+        for regex in separatedDates {
             for match in regex.matches(in: out, range: NSRange(out.startIndex..., in: out)).reversed() {
                 func group(_ i: Int) -> String { Range(match.range(at: i), in: out).map { String(out[$0]) } ?? "" }
                 let separators = [group(2), group(4)].map { Character($0) }
@@ -217,7 +223,7 @@ public enum DateFinder {
                 slips += bad
             }
         }
-        if let regex = try? NSRegularExpression(pattern: #"(?<![0-9])([0-9]{2})[71]([0-9]{2})[71]((?:19|20)[0-9]{2})(?![0-9])"#) {
+        if let regex = slashesReadAsDigits {
             for match in regex.matches(in: out, range: NSRange(out.startIndex..., in: out)).reversed() {
                 guard let whole = Range(match.range, in: out) else { continue }
                 let digits = Array(out[whole])
