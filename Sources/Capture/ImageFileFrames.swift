@@ -9,10 +9,15 @@ public final class ImageFileFrames: FrameSource {
     private let loader: ImageLoader
     private var next = 0
 
-    /// `paths`: files and folders, expanded as `cardscan scan` does.
-    public init(paths: [String], loader: ImageLoader = ImageLoader()) {
+    /// What events and errors call a file instead of its path (nil: its path).
+    private let shownAs: String?
+
+    /// `paths`: files and folders, expanded as `cardscan scan` does. `shownAs`: the name events and errors give
+    /// the input instead of its path (a web upload's file is the server's own: a page is told "uploaded photo").
+    public init(paths: [String], shownAs: String? = nil, loader: ImageLoader = ImageLoader()) {
         files = ImageFileWalker.expand(paths)
-        name = paths.count == 1 ? paths[0] : "\(paths.count) paths"
+        name = shownAs ?? (paths.count == 1 ? paths[0] : "\(paths.count) paths")
+        self.shownAs = shownAs
         self.loader = loader
     }
 
@@ -29,7 +34,11 @@ public final class ImageFileFrames: FrameSource {
         do throws(ImageError) {
             return .frame(Frame(image: try loader.load(contentsOf: path), index: next, source: path))
         } catch {
-            throw .badFrame(path: path, reason: error.description)
+            // The loader's message starts with the path, which `badFrame` puts in front itself.
+            var reason = error.description
+            if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
+            if let shownAs { reason = reason.replacingOccurrences(of: path, with: shownAs) }
+            throw .badFrame(path: shownAs ?? path, reason: reason)
         }
     }
 

@@ -2,7 +2,7 @@
 /// end consumes. Only the fields that belong to the event's kind are present.
 public struct ScanEvent: Codable, Sendable {
     public enum Kind: String, Codable, Sendable {
-        case sessionStarted, itemAdded, itemUpdated, itemRemoved, suggestion, cardSaved, error, sessionClosed
+        case sessionStarted, itemAdded, itemUpdated, itemRemoved, suggestion, sceneRead, cardSaved, error, sessionClosed
     }
 
     /// A fault, and whether the session is carrying on (reconnecting, skipping a bad frame) or not.
@@ -54,6 +54,13 @@ public struct ScanEvent: Codable, Sendable {
     /// The id of an earlier `suggestion` this one supersedes: the same value, now understood as another kind
     /// (a front end shows this one in its place).
     public var replaces: String?
+    /// True on a camera's `suggestion` made from barcodes alone before any text reading of its frame finished: the
+    /// card's text may still make it another kind (the Code 128 on an NHS card is a bare 10-digit code until the
+    /// label is read), so it is not saved (`camera --save`, `accept`) until a `sceneRead` lists it in `settled`.
+    public var awaitingText: Bool?
+    /// The suggestions a text reading (`sceneRead`) ends the wait of: every earlier one marked `awaitingText` whose
+    /// frame is no newer than the frame read, replaced or not (a person may still pick a replaced one by its id).
+    public var settled: [String]?
     /// Milliseconds from the frame's capture to this event (`suggestion`).
     public var latencyMs: Double?
     public var card: IDCard?

@@ -27,6 +27,19 @@ public enum SuggestionKind: String, Codable, Sendable, CaseIterable {
     /// Demographic fields.
     case name, dateOfBirth, postcode, address
 
+    /// Whether a suggestion of this kind made from a code alone is settled by the code: the card's text cannot make
+    /// the same value another kind. A retail code is a loyalty card whatever the card says; a Jersey or Guernsey
+    /// health string carries its own fields; a wristband's patient ID is read in wristband mode. Any other code's
+    /// kind waits for the text (a bare Code 128 is a membership card until an `NHS Number` or `Hosp No` label says
+    /// otherwise, and an NHS number until a membership word says otherwise): a live session does not let it be
+    /// saved before the card's text is read (`awaitingText`).
+    public var isSettledByItsCode: Bool {
+        switch self {
+        case .loyalty, .jerseyHealthId, .guernseyHealthDetails, .jerseyPatientId: true
+        default: false
+        }
+    }
+
     /// Whether a suggestion of this kind is a field read from a card (no card of its own).
     public var isField: Bool {
         switch self {

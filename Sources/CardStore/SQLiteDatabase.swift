@@ -30,6 +30,19 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         case .invalid(let why): why
         }
     }
+
+    /// The description with the store's path given as `name` (a web page is not told where the server keeps files).
+    public func description(naming name: String) -> String {
+        switch self {
+        case .sqlite(let code, let message, _, let operation):
+            StoreError.sqlite(code: code, message: message, path: name, operation: operation).description
+        case .notACardscanStore: StoreError.notACardscanStore(path: name).description
+        case .newerThanThisBuild(_, let version, let known): StoreError.newerThanThisBuild(path: name, version: version, known: known).description
+        case .damaged(_, let reason): StoreError.damaged(path: name, reason: reason).description
+        case .cannotCreate(_, let reason): StoreError.cannotCreate(path: name, reason: reason).description
+        case .notFound, .ambiguous, .invalid: description
+        }
+    }
 }
 
 /// One SQLite connection. Owns its `sqlite3*` (closed in deinit); one thread at a time.

@@ -20,11 +20,14 @@ public final class SessionController: @unchecked Sendable {
         public var device: String?
         /// The frame size asked for when a start request gives none (default 1280x720).
         public var size = FrameSize.preferred
+        /// A store failure's message says "the card store", not the store's path (`serve`: a page is not told
+        /// where the server keeps its files).
+        public var hidesStorePath = false
         public init(region: RegionResolution) { self.region = region }
     }
 
     private let settings: Settings
-    private let store: SharedCardStore
+    private let saving: LiveSaving
     private let events: @Sendable (ScanEvent) -> Void
     private let lock = NSLock()
     private var active: LiveSession?
@@ -37,7 +40,7 @@ public final class SessionController: @unchecked Sendable {
     private var runIds: [String: String] = [:]
 
     public init(settings: Settings, store: SharedCardStore, events: @escaping @Sendable (ScanEvent) -> Void) {
-        self.settings = settings; self.store = store; self.events = events
+        self.settings = settings; self.saving = LiveSaving(store: store); self.events = events
     }
 
     /// Starts a camera session (`{"cmd":"start",…}`).
@@ -56,8 +59,9 @@ public final class SessionController: @unchecked Sendable {
 
     /// Scans an image file or folder as a short session (`{"cmd":"scanFile",…}`); it ends with `sessionClosed`
     /// (`endOfInput`). `afterClose` runs once the session has closed (an uploaded photo's file is removed then).
-    public func scanFile(_ path: String, afterClose: (() -> Void)? = nil) throws(SessionFailure) {
-        try begin(ImageFileFrames(paths: [path]), sessionOptions(), afterClose: afterClose)
+    /// `shownAs` names the file in events instead of its path (an upload's file is the server's own).
+    public func scanFile(_ path: String, shownAs: String? = nil, afterClose: (() -> Void)? = nil) throws(SessionFailure) {
+        try begin(ImageFileFrames(paths: [path], shownAs: shownAs), sessionOptions(), afterClose: afterClose)
     }
 
     /// Saves that suggestion's card (`{"cmd":"accept",…}`); the `cardSaved` event that answers it is returned, not
@@ -68,21 +72,19 @@ public final class SessionController: @unchecked Sendable {
         let suggestion = suggestions[id]
         lock.unlock()
         guard let suggestion else { throw SessionFailure("unknownSuggestion", "no suggestion '\(id.prefix(20))' in this run") }
-        guard let candidate = suggestion.card else {
-            throw SessionFailure("notACard", "\(id) is a field of a card (\(suggestion.type)), not a card")
-        }
-        if !noValidate, let refusal = CardValidation.refusal(saving: suggestion) {
-            throw SessionFailure(refusal.code, "\(id) not saved: \(refusal.problem); send \"noValidate\":true with accept to keep a test number")
-        }
-        do throws(StoreError) {
-            let (card, created) = try store.save(candidate)
-            var event = ScanEvent(.cardSaved, time: 0)
-            event.card = card
-            event.reason = created ? "added" : "alreadySaved"
+        do throws(LiveSaving.Failure) {
+            var event = try saving.save(suggestion, noValidate: noValidate, time: 0)
             event.request = "accept"
             return event
         } catch {
-            throw SessionFailure("storeFailed", error.description)
+            switch error {
+            case .card(_, let refusal):
+                throw SessionFailure(refusal.code, "\(id) not saved: \(refusal.problem); send \"noValidate\":true with accept to keep a test number")
+            case .store(let failure):
+                throw SessionFailure("storeFailed", settings.hidesStorePath ? failure.description(naming: "the card store") : failure.description)
+            case .awaitingText, .notACard:
+                throw SessionFailure(error.code, error.message)
+            }
         }
     }
 
@@ -145,6 +147,8 @@ public final class SessionController: @unchecked Sendable {
             event.suggestion = suggestion
             event.replaces = event.replaces.flatMap { runIds[$0] }
         }
+        event.settled = event.settled.map { $0.compactMap { runIds[$0] } }
+        saving.follow(event)
         if event.event == .sessionClosed {
             active = nil
             cleanup = afterClose

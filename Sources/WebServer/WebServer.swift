@@ -49,7 +49,9 @@ public final class WebServer: @unchecked Sendable {
         let store = SharedCardStore(path: options.storePath)
         // The store is opened now, so a wrong --store stops the start with its path instead of failing each page.
         do throws(StoreError) { try store.access { _ throws(StoreError) in } } catch { throw .store(error) }
-        let controller = SessionController(settings: options.session, store: store) { events.publish($0) }
+        var settings = options.session
+        settings.hidesStorePath = true  // a page is not told where the server keeps its files
+        let controller = SessionController(settings: settings, store: store) { events.publish($0) }
         let uploads: UploadFolder
         do throws(UploadFolder.Failure) { uploads = try UploadFolder() } catch { throw .uploads(error.description) }
         let routes = WebRoutes(controller: controller, store: store, events: events,

@@ -4,6 +4,7 @@ import CardStore
 import Foundation
 import Recognition
 import ScanEngine
+import SessionControl
 
 /// `cardscan camera`: a live scan from a webcam (or image files replayed as frames).
 enum CameraCommand: Command {
@@ -92,26 +93,32 @@ enum CameraCommand: Command {
         let printer = EventPrinter()
         let status = LiveStatus()
         let outcome = SessionOutcome()
+        let saving = store.map(LiveSaving.init)
         let session = LiveSession(source: source, options: options) { event in
             outcome.record(event)
             Terminal.trace(event.traceLine)
-            if json { printer.print(event) } else { status.show(event) }
-            guard let store, event.event == .suggestion, let suggestion = event.suggestion, let candidate = suggestion.card else { return }
-            if !noValidate, let refusal = CardValidation.refusal(saving: suggestion) {
-                outcome.saveRefused = true
-                let refused = ScanEvent.refusal(refusal, of: suggestion, time: event.time, frame: event.frame)
-                if json { printer.print(refused) } else { status.show(refused) }
-                return
+            let show: @Sendable (ScanEvent) -> Void = { if json { printer.print($0) } else { status.show($0) } }
+            guard let saving else { return show(event) }
+            // Cards a session could not settle are reported before its last event.
+            if event.event == .sessionClosed {
+                for suggestion in saving.neverSettled() {
+                    outcome.saveRefused = true
+                    show(.notSaved(.awaitingText(id: suggestion.id, sessionEnded: true), time: event.time, frame: event.frame))
+                }
             }
-            do throws(StoreError) {
-                let (card, created) = try store.save(candidate)
-                var saved = ScanEvent(.cardSaved, time: event.time, frame: event.frame)
-                saved.card = card
-                saved.reason = created ? "added" : "alreadySaved"
-                if json { printer.print(saved) } else { status.show(saved) }
-            } catch {
-                outcome.storeFailed = true
-                Terminal.err("cardscan: \(error)")
+            show(event)
+            for suggestion in saving.follow(event) {
+                do throws(LiveSaving.Failure) {
+                    show(try saving.save(suggestion, noValidate: noValidate, time: event.time, frame: event.frame))
+                } catch {
+                    if case .store = error {
+                        outcome.storeFailed = true
+                        Terminal.err("cardscan: \(error.message)")
+                    } else {
+                        outcome.saveRefused = true
+                        show(.notSaved(error, time: event.time, frame: event.frame))
+                    }
+                }
             }
         }
         InterruptHandler.onInterrupt { session.stop(reason: "stopped") }
@@ -149,11 +156,11 @@ final class SessionOutcome: @unchecked Sendable {
 }
 
 extension ScanEvent {
-    /// The `error` event for a card a save refused (recoverable: the session goes on). Its message names the
-    /// suggestion by id and the refusal, never the number.
-    static func refusal(_ refusal: CardRefusal, of suggestion: Suggestion, time: Double, frame: Int?) -> ScanEvent {
+    /// The `error` event for a card `--save` did not save (recoverable: the session goes on). Its message names the
+    /// suggestion and the rule, never the number.
+    static func notSaved(_ failure: LiveSaving.Failure, time: Double, frame: Int?) -> ScanEvent {
         var event = ScanEvent(.error, time: time, frame: frame)
-        event.error = .init(code: refusal.code, message: "\(suggestion.id) not saved: \(refusal)", recoverable: true)
+        event.error = .init(code: failure.code, message: failure.message, recoverable: true)
         return event
     }
 

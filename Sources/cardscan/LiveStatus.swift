@@ -41,7 +41,8 @@ final class LiveStatus: @unchecked Sendable {
             guard let s = event.suggestion else { break }
             let name = s.card?.name ?? s.type
             latest = "\(name) found"  // stderr carries no identifier; the stdout line has the value
-            line(toError: false, "\(s.id) ✓ \(name): \(s.display)  [\(s.checks.joined(separator: ", ")); \(Int(s.confidence * 100))%]")
+            let waiting = event.awaitingText == true ? "  (from the barcode alone: the card's text is being read)" : ""
+            line(toError: false, "\(s.id) ✓ \(name): \(s.display)  [\(s.checks.joined(separator: ", ")); \(Int(s.confidence * 100))%]\(waiting)")
         case .cardSaved:
             if let card = event.card {
                 line(toError: true, (event.reason == "added" ? "saved " : "already saved ") + "\(card.id.uuidString.prefix(8).lowercased()) \(card.name) in \(card.category)")
@@ -51,7 +52,7 @@ final class LiveStatus: @unchecked Sendable {
         case .sessionClosed:
             let s = event.statistics
             line(toError: true, "session ended (\(event.reason ?? "stopped")): \(s?.frames ?? 0) frames, \(s?.ocrRuns ?? 0) read for text")
-        case .itemUpdated: break
+        case .itemUpdated, .sceneRead: break
         }
     }
 

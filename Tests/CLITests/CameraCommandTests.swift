@@ -202,6 +202,34 @@ final class CameraCommandTests: XCTestCase {
         XCTAssertTrue(try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout.contains(nhs))
     }
 
+    /// Issue 36 point 2: the Code 128 on an NHS card is read on the first frame, long before the card's text, and
+    /// alone it is a bare 10-digit code (a membership card). `--save` must not save it as such: it waits for a text
+    /// reading of that scene (`awaitingText`, then `sceneRead` settles it), and the reading makes it the NHS number,
+    /// which is what is saved. Before, the membership card was saved at once.
+    func testABarcodeAloneIsNotSavedBeforeTheCardsTextIsRead() throws {
+        let store = try CardsCommandTests.scratchStore()
+        let nhs = (try Self.truth("gb-nhs-card-00.jpg")["fields"] as! [String: String])["nhsNumber"]!
+        let run = try camera(["--json", "--save", "--no-validate", "--store", store, "--timeout", "6"], frames: ["gb-nhs-card-00.jpg"],
+                             ["FAKECAM_SECONDS_PER_IMAGE": "5", "FAKECAM_AFTER_LAST": "stall", "CARDSCAN_REGION": ""])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let kinds = run.events.compactMap { $0["event"] as? String }
+        let first = try XCTUnwrap(run.events("suggestion").first, run.stdout)
+        let firstSuggestion = try XCTUnwrap(first["suggestion"] as? [String: Any])
+        XCTAssertEqual(first["awaitingText"] as? Bool, true, "the code's own suggestion waits for the card's text: \(first)")
+        XCTAssertEqual(firstSuggestion["from"] as? [String], ["b1"])
+        let firstId = try XCTUnwrap(firstSuggestion["id"] as? String)
+        let read = try XCTUnwrap(run.events("sceneRead").first { ($0["settled"] as? [String])?.contains(firstId) == true }, run.stdout)
+        XCTAssertGreaterThanOrEqual(read["frame"] as? Int ?? -1, first["frame"] as? Int ?? .max, "a reading of its frame or a later one")
+        // Nothing saved before that reading's suggestions: the first cardSaved comes after the first suggestion by text.
+        let firstSave = try XCTUnwrap(kinds.firstIndex(of: "cardSaved"), run.stdout)
+        XCTAssertGreaterThan(firstSave, try XCTUnwrap(kinds.firstIndex(of: "suggestion")) + 1)
+        let saved = run.events("cardSaved").compactMap { $0["card"] as? [String: Any] }
+        XCTAssertEqual(saved.map { $0["name"] as? String }, ["NHS Number"], "only the NHS number, never a membership card: \(saved)")
+        let list = try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout
+        XCTAssertTrue(list.contains(nhs), list)
+        XCTAssertFalse(list.contains("Memberships"), "no membership card was saved: \(list)")
+    }
+
     /// The same session over image files (one file per frame): every file is read, in order, text included.
     func testReplayOfImageFiles() throws {
         let files = ["gb-nhs-card-01.jpg", "loyalty-card-00.jpg"].map { "\(ScanCommandTests.samples)/\($0)" }

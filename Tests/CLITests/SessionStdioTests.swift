@@ -116,4 +116,43 @@ final class SessionStdioTests: XCTestCase {
         let attributes = try FileManager.default.attributesOfItem(atPath: store)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
+
+    /// Issue 36 point 2, through the protocol: a front end that accepts the bare code's suggestion before the
+    /// card's text is read is refused (`awaitingText`, nothing saved); after the `sceneRead` that settles it, the
+    /// person may still pick it by its id, and then it is saved.
+    func testAcceptWaitsForTheCardsTextWhenASuggestionIsFromABarcodeAlone() throws {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-stdio-wait-\(getpid())")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let store = "\(dir)/cards.db"
+        let frames = try FakeCamera.frames(["gb-nhs-card-00.jpg"], in: dir)
+        let backend = try Backend(arguments: ["--store", store],
+                                  environment: try FakeCamera.environment(frames: frames, ["CARDSCAN_REGION": "", "FAKECAM_SECONDS_PER_IMAGE": "6",
+                                                                                            "FAKECAM_AFTER_LAST": "stall"]))
+        backend.send(#"{"cmd":"start","device":"\#(FakeCamera.device)"}"#)
+        let early = try XCTUnwrap(backend.waitFor { $0["event"] as? String == "suggestion" }, "\(backend.lines.value.prefix(10))")
+        XCTAssertEqual(early["awaitingText"] as? Bool, true, "\(early)")
+        let id = try XCTUnwrap((early["suggestion"] as? [String: Any])?["id"] as? String)
+        let before = backend.events.count
+        backend.send(#"{"cmd":"accept","suggestion":"\#(id)","noValidate":true}"#)
+        let answer = try XCTUnwrap(backend.waitFor(skipping: before) { $0["request"] as? String == "accept" })
+        let settledAlready = backend.events.prefix(backend.events.firstIndex { $0["request"] as? String == "accept" } ?? 0)
+            .contains { ($0["settled"] as? [String])?.contains(id) == true }
+        if settledAlready {
+            // The card's text was read before the accept arrived (a slow machine): then it may be saved.
+            XCTAssertEqual(answer["event"] as? String, "cardSaved", "\(answer)")
+        } else {
+            XCTAssertEqual(answer["event"] as? String, "error", "\(answer)")
+            XCTAssertEqual((answer["error"] as? [String: Any])?["code"] as? String, "awaitingText", "\(answer)")
+            XCTAssertTrue(try ScanCommandTests.cardscan(["cards", "list", "--json", "--store", store]).stdout
+                .split(separator: "\n").isEmpty, "nothing saved")
+        }
+        XCTAssertNotNil(backend.waitFor { ($0["settled"] as? [String])?.contains(id) == true }, "a sceneRead settles it: \(backend.lines.value)")
+        let afterRead = backend.events.count
+        backend.send(#"{"cmd":"accept","suggestion":"\#(id)","noValidate":true}"#)
+        let saved = try XCTUnwrap(backend.waitFor(skipping: afterRead) { $0["request"] as? String == "accept" })
+        XCTAssertEqual(saved["event"] as? String, "cardSaved", "picked by its id after the reading: \(saved)")
+        backend.send(#"{"cmd":"quit"}"#)
+        XCTAssertEqual(backend.finish(), 0)
+    }
 }

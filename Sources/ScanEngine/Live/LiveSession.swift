@@ -27,10 +27,15 @@ public final class LiveSession: @unchecked Sendable {
     /// The id each value was last emitted under: the same number read again as another kind (a bare barcode
     /// first taken for a membership code, then the card's "NHS Number" label read by OCR) replaces it.
     private var emittedIdByValue: [String: String] = [:]
+    /// Suggestions made from barcodes alone on a camera frame whose text had not been read yet (`awaitingText`),
+    /// by id → frame index; a text reading of that frame or a later one ends their wait (`sceneRead`).
+    private var awaitingText: [String: Int] = [:]
+    /// Suggestions another one replaced (`replaces`): a `--once` does not stop on them.
+    private var replacedIds = Set<String>()
     private var stopReason: String?
     private var frames = 0, decoded = 0, ocrRuns = 0
     private var ocrBusy = false
-    private var lastOCR: (measures: FrameMeasures, time: Double, gaveValid: Bool)?
+    private var lastOCR: (measures: FrameMeasures, time: Double, gaveValid: Bool, frame: Int)?
     private var previousMeasures: FrameMeasures?
     private var closedEvent = false
     private var queuedCount = 0
@@ -313,10 +318,12 @@ public final class LiveSession: @unchecked Sendable {
         if let last = lastOCR {
             let sceneChanged = measures.motion(since: last.measures) > options.ocrMaximumMotion
             let refreshDue = !last.gaveValid && t - last.time >= options.ocrRefresh
-            guard sceneChanged || refreshDue else { return false }
+            // A code suggested from its bars alone waits for this scene's text before it may be saved: read it.
+            let textAwaited = awaitingText.values.contains { $0 > last.frame }
+            guard sceneChanged || refreshDue || textAwaited else { return false }
         }
         ocrBusy = true
-        lastOCR = (measures, t, false)
+        lastOCR = (measures, t, false, frame.index)
         return true
     }
 
@@ -362,7 +369,8 @@ public final class LiveSession: @unchecked Sendable {
         if source.isLive { changes += tracker.expire(at: t) }
         deliver(changes, frame: frame, time: t)
         let gaveValid = suggest(frame: frame, time: t)
-        if let last = lastOCR { lastOCR = (last.measures, last.time, last.gaveValid || gaveValid) }
+        if let last = lastOCR { lastOCR = (last.measures, last.time, last.gaveValid || gaveValid, last.frame) }
+        if source.isLive { sceneRead(frame: frame, time: t) }
     }
 
     // MARK: Events (called with `state` held)
@@ -396,16 +404,54 @@ public final class LiveSession: @unchecked Sendable {
             var event = ScanEvent(.suggestion, time: time, frame: frame.index)
             event.suggestion = suggestion
             event.replaces = emittedIdByValue[suggestion.value]
+            if let replaced = event.replaces { replacedIds.insert(replaced) }
             emittedIdByValue[suggestion.value] = suggestion.id
             event.latencyMs = (Double(DispatchTime.now().uptimeNanoseconds - frame.capturedAt) / 1e4).rounded() / 100
-            emit(event)
-            if options.once, options.onceType == nil || options.onceType == suggestion.type, stopReason == nil {
-                stopReason = "once"
-                mailbox.close(discardingWaiting: true)
-                ocrMailbox.close(discardingWaiting: true)
+            let waits = waitsForText(suggestion, frame: frame)
+            if waits {
+                event.awaitingText = true
+                awaitingText[suggestion.id] = frame.index
             }
+            emit(event)
+            if !waits { stopIfOnce(suggestion) }
         }
         return anyValid
+    }
+
+    /// Whether a suggestion must wait for its scene's text before it is saved: a camera's, made from barcodes
+    /// alone, of a kind text can change (`isSettledByItsCode`: not a retail code's loyalty card), while no text
+    /// reading of its frame (or a later one) has finished. Files never wait (their text is
+    /// read before their suggestions are made), nor does a session that reads no text (`--no-ocr`: nothing to wait for).
+    private func waitsForText(_ suggestion: Suggestion, frame: Frame) -> Bool {
+        guard source.isLive, options.scan.readsText, suggestion.kind?.isSettledByItsCode != true else { return false }
+        let items = Dictionary(tracker.current.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
+        let fromBarcodesAlone = !suggestion.from.isEmpty && suggestion.from.allSatisfy { items[$0] == .barcode }
+        return fromBarcodesAlone && (lastTextFrame ?? -1) < frame.index
+    }
+
+    /// The frame index of the newest finished text reading (nil before the first).
+    private var lastTextFrame: Int?
+
+    /// A text reading of `frame` has finished: says so (`sceneRead`), with the suggestions whose wait it ends; a
+    /// `--once` session stops on the first of them that nothing replaced.
+    private func sceneRead(frame: Frame, time: Double) {
+        lastTextFrame = max(lastTextFrame ?? -1, frame.index)
+        let ended = awaitingText.filter { $0.value <= frame.index }.keys.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+        for id in ended { awaitingText[id] = nil }
+        var event = ScanEvent(.sceneRead, time: time, frame: frame.index)
+        event.settled = ended.isEmpty ? nil : ended
+        emit(event)
+        for id in ended where !replacedIds.contains(id) {
+            if let suggestion = emitted[id] { stopIfOnce(suggestion) }
+        }
+    }
+
+    /// `--once`: the first suggestion of the asked type ends the session.
+    private func stopIfOnce(_ suggestion: Suggestion) {
+        guard options.once, options.onceType == nil || options.onceType == suggestion.type, stopReason == nil else { return }
+        stopReason = "once"
+        mailbox.close(discardingWaiting: true)
+        ocrMailbox.close(discardingWaiting: true)
     }
 
     private func cropped(_ image: GrayImage) -> (image: GrayImage, offset: Point) {

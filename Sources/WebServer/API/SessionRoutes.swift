@@ -44,7 +44,8 @@ extension WebRoutes {
         }
         do {
             let file = try uploads.store(request.body)
-            try controller.scanFile(file) { [uploads] in uploads.remove(file) }
+            // Events name it "uploaded photo", never the server's file (`ImageFileFrames.shownAs`).
+            try controller.scanFile(file, shownAs: "uploaded photo") { [uploads] in uploads.remove(file) }
             return .json(status: 202, ["scanning": true])
         } catch let failure as SessionFailure {
             return .problem(Self.status(of: failure), failure.code, failure.message)
@@ -79,7 +80,7 @@ extension WebRoutes {
         switch failure.code {
         case "badCommand": 400
         case "unknownSuggestion": 404
-        case "busy", "noSession": 409
+        case "busy", "noSession", "awaitingText": 409
         case "notACard", "testNumber": 422
         default: 500
         }

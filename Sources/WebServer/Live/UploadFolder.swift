@@ -24,7 +24,7 @@ final class UploadFolder: @unchecked Sendable {
         let name = lock.withLock { counter += 1; return "photo-\(counter)" }
         let file = (path as NSString).appendingPathComponent(name)
         guard FileManager.default.createFile(atPath: file, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
-            throw Failure(description: "\(path): the uploaded photo could not be written (disk full?)")
+            throw Failure(description: "the uploaded photo could not be written on the server (disk full?)")  // no server path to a page
         }
         return file
     }

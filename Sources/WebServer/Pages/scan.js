@@ -8,6 +8,7 @@
   const formSlot = $("form-slot");
   const items = new Map();        // item id → item (boxes drawn in the frame's pixels)
   const suggestions = new Map();  // suggestion id → suggestion, in arrival order
+  const waiting = new Set();      // ids made from a barcode alone, not savable until the card's text is read (sceneRead)
   let frameSize = null, frameVersion = "", status = null, categories = [];
   let readingPhoto = false;  // the session is an uploaded photo, not the camera
 
@@ -23,7 +24,7 @@
         if (event.reason === "reconnected") {
           setCamera("live", `Camera back: ${describe(event.stream)}.`);
         } else {
-          items.clear(); suggestions.clear(); frameVersion = "";
+          items.clear(); suggestions.clear(); waiting.clear(); frameVersion = "";
           readingPhoto = !!event.stream && event.stream.format === "files";
           setCamera(readingPhoto ? "starting" : "live", readingPhoto ? "Reading the photo…" : `Camera on: ${describe(event.stream)}.`);
         }
@@ -35,11 +36,16 @@
       case "suggestion":
         if (event.replaces) suggestions.delete(event.replaces);
         suggestions.set(event.suggestion.id, event.suggestion);
+        if (event.awaitingText) waiting.add(event.suggestion.id);
         renderSuggestions(); break;
+      case "sceneRead":
+        for (const id of event.settled || []) waiting.delete(id);
+        if (event.settled) renderSuggestions();
+        break;
       case "error":
         if (readingPhoto) {
-          // The message names the upload's private file, which means nothing to the person: it is left out.
-          const reason = event.error.message.replace(/\S*cardscan-serve-[^\s:]*:?\s*/g, "");
+          // The server names the file "uploaded photo" (never its own path): the notice says it in words.
+          const reason = event.error.message.replace(/^uploaded photo:\s*/, "");
           say(notice, `The photo could not be read: ${reason}`, "error");
         }
         else if (event.error.recoverable) setCamera("reconnecting", `Camera problem: ${event.error.message}`);
@@ -114,7 +120,7 @@
       if (item.bounds) overlay.append(svg("polygon", { class: `box ${item.kind}`, points: points(item.bounds) }));
     }
     for (const s of suggestions.values()) {
-      if (!s.bounds || !s.card) continue;
+      if (!s.bounds || !s.card || waiting.has(s.id)) continue;
       const box = svg("polygon", { class: "box suggestion", points: points(s.bounds) });
       box.addEventListener("click", () => choose(s));
       overlay.append(box);
@@ -141,6 +147,13 @@
         el("span", { class: "why", text: why }),
       ];
       if (!s.card) return el("li", { class: "field", "data-suggestion": s.id }, lines);
+      if (waiting.has(s.id)) {
+        // From the barcode alone: the card's text may make it another kind of number (a bare Code 128 on an NHS
+        // card), so it cannot be saved until the session has read the text (the server refuses it meanwhile).
+        lines.push(el("span", { class: "why", text: "reading the card's text…" }));
+        return el("li", {}, [el("button", { type: "button", "data-suggestion": s.id, "data-type": s.type, disabled: "",
+                                             "aria-label": `${s.card.name}: waiting for the card's text` }, lines)]);
+      }
       return el("li", {}, [el("button", { type: "button", "data-suggestion": s.id, "data-type": s.type, onclick: () => choose(s),
                                            "aria-label": `Save ${s.card.name} ${s.display || s.value} in ${s.card.category}` }, lines)]);
     }));

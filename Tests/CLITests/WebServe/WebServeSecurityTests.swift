@@ -200,6 +200,50 @@ final class WebServeSecurityTests: XCTestCase {
         XCTAssertEqual(Set(events.flatMap(\.keys)), Set(camera.events.flatMap(\.keys)), "the same fields")
     }
 
+    /// Issue 36 point 3: an uploaded photo is the server's own file in its private folder; no event of its scan and
+    /// no answer names that folder, the file, the server's temporary folder or the store. Read over every event of
+    /// two uploads: a card photo (suggestions, items) and bytes that are no image (the error event names the file).
+    func testNoServerPathInAnUploadsEventsOrAnswers() throws {
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-web-paths-\(getpid())")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/tmp", withIntermediateDirectories: true)
+        let store = "\(dir)/cards.db"
+        let server = try ServeProcess(arguments: ["--store", store],
+                                      environment: WebServeBrowserTests.neutralRegion.merging(["TMPDIR": dir + "/tmp"]) { $1 })
+        defer { server.stop() }
+        let uploads = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: dir + "/tmp").first { $0.hasPrefix("cardscan-serve-") })
+        let bodies = [try Data(contentsOf: URL(fileURLWithPath: "\(ScanCommandTests.samples)/gb-nhs-card-00.jpg")),
+                      Data("this is a text file, not a photo\n".utf8)]
+        // One stream over both uploads (a stream opened later would first be given the last session's events again).
+        let stream = Locked(Data())
+        let port = server.port, cookie = server.cookie
+        let reader = Thread {
+            stream.set((try? RawHTTP.stream(port: port, "/api/events", headers: ["Cookie": cookie], timeout: 120) {
+                String(decoding: $0, as: UTF8.self).components(separatedBy: #""event":"sessionClosed""#).count > bodies.count
+            }) ?? Data())
+        }
+        reader.start()
+        usleep(300_000)
+        var seen = ""
+        for body in bodies {
+            let upload = try RawHTTP.request(port: server.port, "POST", "/api/scan", headers: ["Cookie": server.cookie, "Origin": server.base],
+                                             body: body)
+            XCTAssertEqual(upload.status, 202, upload.text)
+            seen += upload.text
+            let deadline = Date().addingTimeInterval(60)
+            while try server.call("GET", "/api/status").json?["running"] as? Bool == true, Date() < deadline { usleep(100_000) }
+            for id in 1...8 { seen += try server.call("POST", "/api/session", json: #"{"cmd":"accept","suggestion":"s\#(id)"}"#).text }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while !reader.isFinished && Date() < deadline { usleep(50_000) }
+        seen += String(decoding: stream.value, as: UTF8.self)
+        XCTAssertTrue(seen.contains(#""suggestion""#) && seen.contains(#""event":"error""#), "both uploads were read: \(seen)")
+        XCTAssertTrue(seen.contains("uploaded photo"), "the bad upload is named in words: \(seen)")
+        for secret in [dir, uploads, "photo-1", "photo-2", store, "cards.db", "/tmp"] {
+            XCTAssertFalse(seen.contains(secret), "'\(secret)' in an event or answer: \(seen)")
+        }
+    }
+
     /// Random bodies and broken HTTP against every route that reads a body: always an answer below 500 (or 404 for
     /// a card that is not there), and the server is still there at the end.
     func testRandomBodiesNeverCrashIt() throws {
