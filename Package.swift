@@ -70,7 +70,7 @@ let package = Package(
                           path: "Tests/Fuzz/Sources"),
 
         // MARK: Tests (real libraries, real images, the real CLI).
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel", "Evaluation"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LocatingTests", dependencies: ["Locating"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Locating", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),

@@ -23,6 +23,9 @@ public struct CardPhotoScore {
     /// 1988) passes every check a date has.
     public var wrongValidDOBs: [String] = []
     public var nhsBands: [Double: (shown: Int, right: Int)] = [:]
+    /// Every valid suggestion of a kind the truth has an answer for (NHS, date of birth, postcode, JY, GY, name,
+    /// hospital number): its kind, confidence, and whether it is the holder's (a kind the card lacks: not).
+    public var validSamples: [(kind: String, confidence: Double, correct: Bool)] = []
 
     public static func compact(_ text: String) -> String {
         String(text.uppercased().filter { !$0.isWhitespace && $0 != "\u{1D}" && $0 != "(" && $0 != ")" })
@@ -51,6 +54,23 @@ public struct CardPhotoScore {
             var tally = nhsBands[band] ?? (0, 0)
             tally.shown += 1; tally.right += value == nhs ? 1 : 0
             nhsBands[band] = tally
+        }
+        for suggestion in valid {
+            let kind = suggestion["type"] as! String, value = suggestion["value"] as! String
+            let correct: Bool
+            switch kind {
+            case "nhsNumber": correct = value == nhs
+            case "dateOfBirth": correct = value == truth["dob"] as? String
+            case "postcode": correct = Self.compact(value) == Self.compact(truth["postcode"] as? String ?? "-")
+            case "jerseySocialSecurity": correct = value == truth["jersey_ssn"] as? String
+            case "guernseySocialSecurity": correct = value == truth["guernsey_ssn"] as? String
+            case "name": correct = Self.nameWords(value) == Self.nameWords(truth["name"] as? String ?? "-")
+            case "hospitalNumber":
+                let want = Self.compact(truth["hospital_number"] as? String ?? "-")
+                correct = Self.compact(value) == want || Self.compact(value).hasSuffix("91" + want)
+            default: continue
+            }
+            validSamples.append((kind, suggestion["confidence"] as! Double, correct))
         }
         if let nhs { count("nhs", values("nhsNumber").contains(nhs), image) }
         if let dob = truth["dob"] as? String { count("dob", values("dateOfBirth").contains(dob), image) }

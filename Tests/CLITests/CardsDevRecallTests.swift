@@ -38,14 +38,19 @@ final class CardsDevRecallTests: XCTestCase {
     ]
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {
-        try checkRecall(corpus: Self.corpus, run: { try CardsDevScan.output() }, fields: Self.fields, assertTargets: true)
+        // Wrong valid names and dates of birth: what the scanner gave on 2026-11-27 (1 and 2).
+        try checkRecall(corpus: Self.corpus, run: { try CardsDevScan.output() }, fields: Self.fields, assertTargets: true,
+                        wrongCeiling: (names: 1, dobs: 2))
     }
 
     func testFieldRecallOnCardPhotosMadeDifferently() throws {
-        try checkRecall(corpus: Self.corpus2, run: { try CardsDevScan.output2() }, fields: Self.fields2, assertTargets: false)
+        // Wrong valid names and dates of birth: what the scanner gave on 2026-11-27 (15 and 2; issue 38 is the names).
+        try checkRecall(corpus: Self.corpus2, run: { try CardsDevScan.output2() }, fields: Self.fields2, assertTargets: false,
+                        wrongCeiling: (names: 15, dobs: 2))
     }
 
-    func checkRecall(corpus: String, run scan: () throws -> SampleScan.Output, fields: [Field], assertTargets: Bool) throws {
+    func checkRecall(corpus: String, run scan: () throws -> SampleScan.Output, fields: [Field], assertTargets: Bool,
+                     wrongCeiling: (names: Int, dobs: Int)) throws {
         guard FileManager.default.fileExists(atPath: corpus) else {
             return XCTFail("\(corpus) is missing: the card-photo recall test needs ../shared beside the project")
         }
@@ -85,10 +90,25 @@ final class CardsDevRecallTests: XCTestCase {
             print("\(String(format: "%.1f-%.1f", band, band + 0.1).padding(toLength: 12, withPad: " ", startingAt: 0))"
                   + "\(tally.shown)".padding(toLength: 7, withPad: " ", startingAt: 0) + "\(tally.right)")
         }
-        // Names and dates of birth have no check: how many valid ones are wrong is reported, for the trend, not
-        // asserted.
+        // Issue 36 point 4: every valid suggestion the truth can judge (NHS, DOB, postcode, JY, GY, name, hospital
+        // number), by confidence band: a band's stated confidence must hold (right at least as often as its lower
+        // edge) wherever it has enough suggestions to say (10).
+        print("")
+        print("valid suggestions by confidence (NHS, DOB, postcode, JY, GY, names, hospital numbers)")
+        print("band        shown  right  share")
+        for row in ConfidenceBands.table(score.validSamples.map { ($0.confidence, $0.correct) }) {
+            print(row.band.padding(toLength: 12, withPad: " ", startingAt: 0) + "\(row.count)".padding(toLength: 7, withPad: " ", startingAt: 0)
+                  + "\(row.correct)".padding(toLength: 7, withPad: " ", startingAt: 0) + (row.count == 0 ? "" : "\(Int(row.accuracy * 100))%"))
+            if row.count >= 10 {
+                XCTAssertTrue(row.isCalibrated, "\(row.band): \(row.correct) of \(row.count) right, under the band's \(Int(row.lowerEdge * 100))%")
+            }
+        }
+        // Names and dates of birth have no check digit: the valid ones that are not the holder's are counted and
+        // held to what the scanner reached (issue 37: a count printed and not asserted guards nothing).
         print("valid names that are not the holder's: \(score.wrongValidNames.count)")
         print("valid dates of birth that are not the holder's: \(score.wrongValidDOBs.count)")
+        XCTAssertLessThanOrEqual(score.wrongValidNames.count, wrongCeiling.names, "more wrong valid names than before: \(score.wrongValidNames)")
+        XCTAssertLessThanOrEqual(score.wrongValidDOBs.count, wrongCeiling.dobs, "more wrong valid dates of birth than before: \(score.wrongValidDOBs)")
         XCTAssertEqual(score.wrongValidNHS, [], "a wrong NHS number was marked valid")
     }
 }

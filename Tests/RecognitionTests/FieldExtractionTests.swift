@@ -1,4 +1,5 @@
 import CardModel
+import Evaluation
 @testable import Recognition
 import XCTest
 
