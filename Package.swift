@@ -62,7 +62,8 @@ let package = Package(
 
         // MARK: Executables.
         .executableTarget(name: "cardscan", dependencies: ["SessionControl", "WebServer", "ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding", "Locating"]),
-        .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Capture", "Decoding", "Imaging", "CardModel", "Evaluation"],
+        .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Capture", "Decoding", "Imaging", "CardModel", "Evaluation",
+                                                                 "Recognition"],
                           path: "Benchmarks"),
 
         // Fuzz targets (Scripts/fuzz builds them with libFuzzer; a normal build replays their corpora).

@@ -6,6 +6,9 @@ import Foundation
 /// Confidence follows how the value was found: a labelled value is nearly as sure as its OCR; a `SURNAME,
 /// Firstname` name a little less; an unlabelled name or date much less (a card prints other names and dates).
 struct DemographicsClassifier: EvidenceClassifier {
+    /// The given-name lexicon unlabelled names are held to (nil: none installed, no check).
+    var givenNames: GivenNames? = GivenNames.installed
+
     func evidence(in card: CardReading) -> [Evidence] {
         names(in: card) + dates(in: card) + postcodes(in: card) + addresses(in: card)
     }
@@ -42,12 +45,16 @@ struct DemographicsClassifier: EvidenceClassifier {
                 } else {
                     add(match.name, match.form, line: i, weight: match.form == .labelled ? 1.0 : 0.95)
                 }
-            } else if NameFinder.isLabelLine(line.text), let next = card.text(i + 1), let name = NameFinder.leadingName(next) {
-                add(name, .labelled, line: i + 1, weight: 0.95)
-                usedAsValue.insert(i + 1)
+            } else if NameFinder.isLabelLine(line.text),
+                      // Past a stray line only from a label and nothing else (`Surname, Forename(s)`), not from a
+                      // header that starts like one (`Patient Services`).
+                      let below = NameFinder.isBareLabel(line.text) ? card.lineBelow(i) : card.lines.indices.contains(i + 1) ? i + 1 : nil,
+                      let name = NameFinder.leadingName(card.lines[below].text) {
+                add(name, .labelled, line: below, weight: 0.95)
+                usedAsValue.insert(below)
                 // Another pass's reading of the same line: the one cut short gives way to it
                 // (`SuggestionBuilder.partsGivingWayToWholeNames`), a different one contradicts it.
-                for k in card.otherReadings(of: i + 1) where !usedAsValue.contains(k) {
+                for k in card.otherReadings(of: below) where !usedAsValue.contains(k) {
                     guard let other = NameFinder.leadingName(card.lines[k].text) else { continue }
                     add(other, .labelled, line: k, weight: 0.95)
                     usedAsValue.insert(k)
@@ -77,7 +84,10 @@ struct DemographicsClassifier: EvidenceClassifier {
             let text = line.text
             let name = unlabelledNames[i]
                 ?? (DateFinder.dates(in: text.lowercased()).isEmpty ? nil : NameFinder.leadingName(text).flatMap(NameFinder.unlabelled))
-            return name.map { (i, $0) }
+            // Nothing says it is a name but its shape: it must start with a given name people have (when the list
+            // is installed), or a shop's or a street's words in large type pass (`Seaside Bakery`).
+            guard let name, givenNames?.contains(name.split(separator: " ")[0]) != false else { return nil }
+            return (i, name)
         }
         // The surest, unless the card's other lines repeat another candidate's words more often (the salutation
         // `Dear Mr Kettleborough` below `Mr Esme Kettleborough`, beside another pass's `Mr Esme Kettieborough`

@@ -26,7 +26,9 @@ public enum NameFinder {
     }
 
     /// Name labels at the start of a line (lower case). `narne` is OCR's `Name`.
-    static let labels = ["patient name", "full name", "card holder", "cardholder", "name", "narne", "patient", "holder", "re"]
+    /// `insured person`: a social-security card's label for its holder; `fullname`: `Full name` with its space lost.
+    static let labels = ["patient name", "full name", "fullname", "card holder", "cardholder", "insured person", "name", "narne", "patient",
+                         "holder", "re"]
     static let titles: Set<String> = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "rev", "sir", "master", "dame", "lady", "lord"]
     static let particles: Set<String> = ["de", "la", "le", "du", "des", "van", "von", "da", "di", "del", "der", "den", "ter", "bin", "al"]
     /// Words that are never part of a person's name on a card: places (islands, Channel Island parishes), card and
@@ -65,7 +67,14 @@ public enum NameFinder {
         // Street types (`Le Mont Cochon`, `Quayside Mews`, `Orchard Rise`), and a name label OCR cut short.
         "clos", "mont", "chemin", "ruette", "quay", "quayside", "walk", "rise", "row", "wharf", "square", "hill", "park",
         "nam",
+        // A social-security card's `INSURED PERSON` label, which read alone passed for a name.
+        "insured", "person",
     ]
+
+    /// Two-letter English words that a line cut short leaves before a comma (`ON, Thomas`): no surname on a card.
+    /// (Two-letter surnames are real — Ng, Li, Wu, Ho, An — and stay allowed.)
+    static let shortWordsNeverSurnames: Set<String> = ["on", "in", "at", "of", "to", "by", "or", "as", "is", "it", "no", "so",
+                                                        "up", "us", "we", "be", "do", "go", "he", "me", "my", "if", "am"]
 
     /// Address words that are also common surnames (`HALL, Joseph`, `Rachel WARD`): allowed as the last word of a
     /// name printed the way cards and wristbands print a surname, in capitals after a given name or before the
@@ -86,7 +95,8 @@ public enum NameFinder {
 
     /// Starts of card words OCR often cuts short or garbles at the end (`Discou`, `Hospita`).
     static let notNameStems = ["hospit", "univers", "discoun", "surger", "medica", "pharma", "grocer", "practi", "servic",
-                               "nation", "registr", "securit", "contrib", "concess", "healthc", "physio", "appoint"]
+                               "nation", "registr", "securit", "contrib", "concess", "healthc", "physio", "appoint",
+                               "consult"]
 
     /// The name on one line: labelled, or `SURNAME, Firstname`.
     public static func find(in line: String) -> String? { match(in: line)?.name }
@@ -122,6 +132,9 @@ public enum NameFinder {
         let words = rest.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
         return words.allSatisfy { notNameWords.contains($0) }
     }
+
+    /// A line that is a name label and nothing else (`NAME`, `Insured person`, `Surname, Forename(s)`).
+    public static func isBareLabel(_ line: String) -> Bool { afterLabel(trim(line))?.isEmpty == true }
 
     /// The name at the start of a line below a label line (`RHYS EXAMPLE 14-Jul-1945` → `Rhys Example`… as printed).
     /// The name ends at the first word that is no word of a name: the next column's value, or a mark OCR read
@@ -295,6 +308,17 @@ public enum NameFinder {
             guard trimmed.split(separator: " ").first.map(isTitle) == true || trimmed.filter(\.isLetter).allSatisfy(\.isUppercase)
             else { return nil }
         }
+        // `Surname, Given` in small letters, alone on its line (a contribution card's `Patel, Charlotte`): the
+        // comma says which part is the surname; both held to the unlabelled standard, a word or two each.
+        let commaParts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+        if commaParts.count == 2 {
+            let surnameWords = commaParts[0].split(separator: " "), givenWords = commaParts[1].split(separator: " ")
+            guard (1...2).contains(surnameWords.count), (1...2).contains(givenWords.count),
+                  let surname = cleanName(String(commaParts[0]), allowVocabulary: false, capitalSurname: true),
+                  let given = cleanName(trim(String(commaParts[1])), allowVocabulary: false),
+                  given.first?.isUppercase == true, given.count >= 2 else { return nil }
+            return given + " " + surname
+        }
         let words = trimmed.split(separator: " ")
         guard (2...4).contains(words.count), words.filter({ $0.count >= 2 }).count >= 2 else { return nil }
         return cleanName(trimmed, allowVocabulary: false, capitalSurname: true)
@@ -318,6 +342,7 @@ public enum NameFinder {
 
     /// The text after a name label at the start of the line, or nil when it does not start with one.
     static func afterLabel(_ line: String) -> String? {
+        if let rest = afterSurnameForenameLabel(line) { return rest }
         let lower = line.lowercased()
         // OCR's `Nome:` / `Narne:` / `paame:` / `ame:`: a four-letter word one letter away from `name`, or a word of
         // up to six letters ending `ame` (a mark read into the label's start, or its first letter lost against a
@@ -340,6 +365,14 @@ public enum NameFinder {
         return nil
     }
 
+    /// The text after a label that names both parts in the order the value gives them (`Surname, Forename(s):
+    /// Edwards, Brian`, `SURNAME/FORENAMES`): the value is `Surname, Given` (empty when it is on the next line).
+    /// Nil when the line does not start with such a label.
+    static func afterSurnameForenameLabel(_ line: String) -> String? {
+        guard let rest = afterPartLabel(line, stems: surnameLabelStems) else { return nil }
+        return afterPartLabel(rest, stems: forenameLabelStems)
+    }
+
     /// `SURNAME, Firstname [Middle]` → `Firstname [Middle] Surname`. Strict (no label): the surname is in capitals
     /// and neither part holds a place or card word (`ST HELIER, Jersey` is an address).
     static func surnameFirst(_ text: String, strict: Bool) -> String? {
@@ -353,10 +386,19 @@ public enum NameFinder {
             parts[0] = tail.reversed().joined(separator: " ")
         }
         guard parts[0].count >= 2 else { return nil }
+        // A cut line's last letters before a comma (`ON, Thomas` from `THOMPSON, Thomas`) read as a short word.
+        if strict, shortWordsNeverSurnames.contains(parts[0].lowercased()) { return nil }
         let surnameCaps = parts[0].allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" || $0 == " " }
         guard !strict || surnameCaps else { return nil }
-        // What follows the first name on a label (`(M)`, a date) is not part of it.
-        let firstPart = parts[1].split(separator: " ").prefix { $0.allSatisfy { $0.isLetter || "-'’.".contains($0) } }
+        // What follows the first name on a label (`(M)`, a date) is not part of it, nor is the next column's label
+        // on a band's line (`MURPHY, Abigail Date of Birth: …`, OCR's `DUNMORE, IMOGEN bate of birth`): a card
+        // word, or a word in small letters that is no particle, after the first.
+        var firstPart: [Substring] = []
+        for (k, word) in parts[1].split(separator: " ").enumerated() {
+            guard word.allSatisfy({ $0.isLetter || "-'’.".contains($0) }) else { break }
+            if k > 0, notNameWords.contains(word.lowercased()) || word.first!.isLowercase && !particles.contains(String(word)) { break }
+            firstPart.append(word)
+        }
         // Middle initials after the first name (`EXAMPLE, Alex J`) are kept: here they do not end the whole name.
         let initials = firstPart.reversed().prefix { w in
             let bare = w.hasSuffix(".") ? w.dropLast() : w[...]

@@ -16,6 +16,24 @@ struct CardReading {
 
     func text(_ i: Int) -> String? { lines.indices.contains(i) ? lines[i].text : nil }
 
+    /// The line that holds a label's value when the label's own line does not: the next line in reading order,
+    /// unless that line lies wholly to the left of the label (a value is beside its label or under it, never
+    /// before it) and one of the two after it lies under the label (sharing at least half the narrower one's
+    /// width). Reading order alone put a line from beside the card between a label and its value (`Surname,
+    /// Forename(s)`, then a newspaper's `| \Manthlh` to its left, then `Le Marquand, Owen`). Only that case: on
+    /// tilted photos a value beside its label can sit above or below it, and reading order has it right.
+    func lineBelow(_ i: Int) -> Int? {
+        guard lines.indices.contains(i + 1) else { return nil }
+        let label = lines[i].bounds
+        guard lines[i + 1].bounds.maxX < label.minX else { return i + 1 }
+        func under(_ k: Int) -> Bool {
+            let b = lines[k].bounds
+            let shared = min(label.maxX, b.maxX) - max(label.minX, b.minX)
+            return lines[k].kind == .text && shared > 0 && 2 * shared >= min(label.maxX - label.minX, b.maxX - b.minX)
+        }
+        return [i + 2, i + 3].first { lines.indices.contains($0) && under($0) } ?? i + 1
+    }
+
     /// Confidence of a value read from line `i`: the OCR confidence, or a code's near-certain read.
     func confidence(_ i: Int) -> Double { fromBarcode ? 0.95 : lines[i].confidence }
 

@@ -1,0 +1,77 @@
+import CardModel
+@testable import Recognition
+import XCTest
+
+/// Issue 38: names in the layouts cards-dev2's kind of photo shows (invented names only). Each case is a class of
+/// miss seen there, written as a card prints it, not a copy of a photo's text.
+final class NameLayoutTests: XCTestCase {
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let gg = RegionResolution(code: .gg, basis: .timezone)
+
+    func items(_ texts: [String]) -> [RecognizedItem] {
+        texts.enumerated().map { i, t in
+            RecognizedItem(id: "t\(i + 1)", kind: .text, text: t, bounds: Quad(x: 100, y: i * 40, width: 300, height: 30), confidence: 0.93)
+        }
+    }
+    func names(_ lines: [RecognizedItem]) -> [String] {
+        builder.build(items: lines, region: gg).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value)
+    }
+
+    /// `Surname, Forename(s):` names both parts in the order the value gives them, on its line or the next.
+    func testASurnameForenameLabelTakesTheValueSurnameFirst() {
+        XCTAssertEqual(names(items(["Contribution Card", "Surname, Forename(s): Example, Brynn", "D.O.B. 26-May-1957"])), ["Brynn Example"])
+        XCTAssertEqual(names(items(["SURNAME, FORENAME(S)", "Le Exemple, Owain", "BORN 12/03/1990"])), ["Owain Le Exemple"])
+        XCTAssertEqual(NameFinder.find(in: "Surname/Forenames: SAMPLE, Tegan"), "Tegan Sample")
+    }
+
+    /// A value under its label, with a line from beside the card (a newspaper's, to its left) read between them.
+    func testALineToTheLeftDoesNotComeBetweenALabelAndItsValue() {
+        let lines = [RecognizedItem(id: "t1", kind: .text, text: "Surname, Forename(s)", bounds: Quad(x: 900, y: 350, width: 230, height: 24), confidence: 0.93),
+                     RecognizedItem(id: "t2", kind: .text, text: "| Mnthly", bounds: Quad(x: 270, y: 265, width: 180, height: 60), confidence: 0.1),
+                     RecognizedItem(id: "t3", kind: .text, text: "Le Exemple, Owain", bounds: Quad(x: 900, y: 385, width: 360, height: 45), confidence: 0.94)]
+        XCTAssertEqual(names(lines), ["Owain Le Exemple"])
+        // A value beside its label (to its right, on its row) is still the next line's, as before.
+        let beside = [RecognizedItem(id: "t1", kind: .text, text: "Name", bounds: Quad(x: 100, y: 170, width: 50, height: 16), confidence: 0.96),
+                      RecognizedItem(id: "t2", kind: .text, text: "TEGAN SAMPLE", bounds: Quad(x: 220, y: 168, width: 120, height: 18), confidence: 0.96),
+                      RecognizedItem(id: "t3", kind: .text, text: "Date of Birth 14 February 1954", bounds: Quad(x: 100, y: 210, width: 280, height: 20), confidence: 0.95)]
+        XCTAssertEqual(names(beside), ["TEGAN SAMPLE"])
+    }
+
+    /// A band's line: `SURNAME, Given` then the next column's label, which OCR may misread (`bate of birth`).
+    func testABandsNameStopsAtTheNextColumnsLabel() {
+        XCTAssertEqual(NameFinder.find(in: "EXAMPLE, Tegan Date of Birth: 15-Jul-1997"), "Tegan Example")
+        XCTAssertEqual(NameFinder.find(in: "SAMPLE, BRYNN bate of birth: 12-Apr-1958"), "BRYNN Sample")
+        XCTAssertEqual(NameFinder.find(in: "EXAMPLE, Jordan de la Cruz"), "Jordan de la Cruz Example", "particles stay")
+        // The end of a cut line is no surname (`ON, Tegan` from `SAMPLESON, Tegan`).
+        XCTAssertNil(NameFinder.find(in: "ON, Tegan pate of birth: 26-Se"))
+        XCTAssertEqual(NameFinder.find(in: "NG, Tegan"), "Tegan Ng", "two-letter surnames are real")
+    }
+
+    /// `Insured person` labels the holder of a social security card, on its line or above it; alone it is no name.
+    func testInsuredPersonIsANameLabel() {
+        XCTAssertEqual(NameFinder.find(in: "Insured person: TEGAN EXAMPLE"), "TEGAN EXAMPLE")
+        XCTAssertEqual(names(items(["Health and Care", "INSURED PERSON", "Mr Owain Sample", "SS NUMBER"])), ["Owain Sample"])
+        XCTAssertEqual(names(items(["Fullname Tegan Example", "Date of birth 01/02/1990"])), ["Tegan Example"])
+    }
+
+    /// `Surname, Given` in small letters, alone on its line: a name, the comma saying which part is the surname.
+    func testSurnameCommaGivenInSmallLettersUnlabelled() {
+        XCTAssertEqual(NameFinder.unlabelled("Example, Tegan"), "Tegan Example")
+        XCTAssertNil(NameFinder.unlabelled("Route de la Hougue, Vale"), "place words")
+        XCTAssertNil(NameFinder.unlabelled("Example, tegan"))
+    }
+
+    /// With the given-name list, a line read as a name with no label must start with a given name: a shop's or a
+    /// library's words in large type are not the holder's name; without it, names are found as before.
+    func testUnlabelledNamesStartWithAGivenNameWhenTheListIsThere() {
+        let card = CardReading(lines: items(["Seaside Bakehouse", "Reward points 120", "Tegan Example"]).map {
+            var item = $0; if item.text == "Tegan Example" { item.confidence = 0.8 }; return item
+        }, barcodes: [], today: SimpleDate(year: 2026, month: 11, day: 22)!, wristbandMode: false, fromBarcode: false)
+        let withList = DemographicsClassifier(givenNames: GivenNames(["tegan", "owain"])).names(in: card).map(\.value)
+        XCTAssertEqual(withList, ["Tegan Example"], "the surer shop line is no name")
+        let without = DemographicsClassifier(givenNames: nil).names(in: card).map(\.value)
+        XCTAssertEqual(without, ["Seaside Bakehouse"], "without the list the surest name-shaped line wins, as before")
+        XCTAssertTrue(GivenNames(["mary", "jane"]).contains("Mary-Jane"))
+        XCTAssertFalse(GivenNames(["mary"]).contains("Seaside"))
+    }
+}
