@@ -74,4 +74,29 @@ final class NameLayoutTests: XCTestCase {
         XCTAssertTrue(GivenNames(["mary", "jane"]).contains("Mary-Jane"))
         XCTAssertFalse(GivenNames(["mary"]).contains("Seaside"))
     }
+
+    /// OCR's casing slips and marks around a name: a given name's first letter read small (`connor`), a surname's
+    /// last letters read small (`THOMPSon`), a mark before the name read as a short word (`cos`), a mark against
+    /// a surname particle (`«LE`).
+    func testCaseSlipsAndMarksAroundANameAreUndone() {
+        XCTAssertEqual(NameFinder.unlabelled("connor LE EXEMPLE"), "Connor LE EXEMPLE")
+        XCTAssertEqual(NameFinder.leadingName("connor LE EXEMPLE 07-Sep-1982"), "Connor LE EXEMPLE")
+        XCTAssertNil(NameFinder.unlabelled("thomas LE EXEMPLE"), "t is no letter that differs by size alone")
+        XCTAssertEqual(NameFinder.unlabelled("cos Tegan McExample"), "Tegan McExample")
+        XCTAssertNil(NameFinder.unlabelled("see Tegan"), "one word left is no name")
+        XCTAssertEqual(NameFinder.find(in: "EXAMPLESon, Tegan sate of birth: 26-Sep-1959"), "Tegan Exampleson")
+        XCTAssertEqual(NameFinder.find(in: "hered perros «LE SAMPLE, Owain"), "Owain Le Sample")
+    }
+
+    /// A name whose given name no one has (an OCR slip: `Elizapeti`) is shown but not offered as valid, when the
+    /// list is there.
+    func testANameWithAnUnknownGivenNameIsNotValid() {
+        let card = CardReading(lines: items(["Name: Elizapeti Example"]), barcodes: [], today: SimpleDate(year: 2026, month: 11, day: 22)!,
+                               wristbandMode: false, fromBarcode: false)
+        let withList = DemographicsClassifier(givenNames: GivenNames(["elizabeth"])).names(in: card)
+        XCTAssertEqual(withList.map(\.value), ["Elizapeti Example"])
+        XCTAssertEqual(withList.map(\.valid), [false])
+        XCTAssertTrue(withList[0].problem?.contains("Elizapeti") == true)
+        XCTAssertEqual(DemographicsClassifier(givenNames: GivenNames(["elizapeti"])).names(in: card).map(\.valid), [true])
+    }
 }

@@ -30,8 +30,17 @@ struct DemographicsClassifier: EvidenceClassifier {
         func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
             let name = Self.rejoiningSplitWords(read, cardWords: cardWords)
             foundOnLinesRead.append(card.lines[i].confidence)
-            found.append(.valid(.name, name, checks: [form == .labelled ? "labelled" : "form:\(form.rawValue)"],
-                                confidence: weight * card.confidence(i), item: card.lines[i], fromBarcode: card.fromBarcode))
+            var evidence = Evidence.valid(.name, name, checks: [form == .labelled ? "labelled" : "form:\(form.rawValue)"],
+                                          confidence: weight * card.confidence(i), item: card.lines[i], fromBarcode: card.fromBarcode)
+            // A given name no one has (OCR's `Elizapeti`, `Rache`): kept to show, not offered as valid. No valid name
+            // is better than a wrong one; on both dev sets every right valid name's first word is in the list.
+            if evidence.valid, let first = name.split(separator: " ").first, first.count > 1, givenNames?.contains(first) == false {
+                evidence = Evidence(kind: .name, value: name, display: name, valid: false, checks: evidence.checks,
+                                    problem: "'\(first)' is no given name cardscan knows (an OCR slip?): check the name",
+                                    confidence: evidence.confidence, itemID: evidence.itemID, bounds: evidence.bounds,
+                                    fromBarcode: evidence.fromBarcode)
+            }
+            found.append(evidence)
         }
         let texts = card.lines.map(\.text)
         let unlabelledNames = texts.map(NameFinder.unlabelled)

@@ -142,7 +142,7 @@ public enum NameFinder {
     public static func leadingName(_ line: String) -> String? {
         // A line that starts with a number (`28-Jul-1942` below a `Name` label whose value OCR lost) holds no name.
         guard line.first(where: { $0.isLetter || $0.isNumber })?.isLetter == true else { return nil }
-        let trimmed = trim(line)
+        let trimmed = withoutLeadingJunk(trim(line))
         if let name = surnameFirst(trimmed, strict: false) { return name }
         let words = trimmed.split(separator: " ").prefix { w in
             !w.contains(where: \.isNumber) && w.contains(where: \.isLetter)
@@ -300,7 +300,7 @@ public enum NameFinder {
     }
 
     public static func unlabelled(_ line: String) -> String? {
-        let trimmed = trim(line)
+        let trimmed = withoutLeadingJunk(trim(line))
         // A line that starts with a number is an address's (`2 Le Mees`, `14 Orchard Ane`: a street after its house
         // number), unless a title follows the number or the words are in capitals, as names are printed: then the
         // number is a mark OCR read before the name (`5 Ms Declan Example`, `7 ALEX EXAMPLE`).
@@ -381,7 +381,8 @@ public enum NameFinder {
         if strict {
             // OCR reads marks beside a band's name (`[a] PEREIRA, Dorothy`): the surname is the run of capitalised
             // words just before the comma.
-            let words = parts[0].split(separator: " ").map { capitalisedFirstLetter(String($0)) }
+            // A mark OCR read against a word (`«LE MAISTRE`) is no part of it.
+            let words = parts[0].split(separator: " ").map { capitalisedLastLetters(capitalisedFirstLetter(trim(String($0)))) }
             let tail = words.reversed().prefix { w in w.count >= 2 && w.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" } }
             parts[0] = tail.reversed().joined(separator: " ")
         }
@@ -436,6 +437,35 @@ public enum NameFinder {
               word.dropFirst().allSatisfy({ $0.isUppercase || $0 == "-" || $0 == "'" }),
               word.dropFirst().contains(where: \.isLetter) else { return word }
         return first.uppercased() + word.dropFirst()
+    }
+
+    /// A line that reads as a name once its first word is put right: a word of up to three small letters before two
+    /// or more capitalised words is a mark OCR read as letters (`cos Rajesh McDonald`) and is dropped; a given name in
+    /// small letters before a surname in capitals had its first letter read small (`connor LE FEUVRE`: c, o, p, s,
+    /// u, v, w, x and z differ from their capitals by size alone) and gets its capital back. Other lines come back
+    /// as they are. Callers hold the result to the unlabelled standard (and the given-name list).
+    static func withoutLeadingJunk(_ line: String) -> String {
+        let words = line.split(separator: " ")
+        guard words.count >= 3, let first = words.first, first.allSatisfy(\.isLowercase) else { return line }
+        let capitalised = words.dropFirst().prefix { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" } }
+        if first.count <= 3, capitalised.count >= 2 {
+            return words.dropFirst().joined(separator: " ")
+        }
+        if first.count >= 3, "copsuvwxz".contains(first.first!), let next = capitalised.first, next.count >= 2,
+           next.allSatisfy({ $0.isUppercase || $0 == "-" || $0 == "'" }) {
+            return first.prefix(1).uppercased() + first.dropFirst() + " " + words.dropFirst().joined(separator: " ")
+        }
+        return line
+    }
+
+    /// A word in capitals whose last letter or two OCR read small (`THOMPSon`): four capitals or more, then at most
+    /// two small letters, is a word in capitals (no name is cased so; `McDONALD`'s small letters come first).
+    /// Other words come back as they are.
+    static func capitalisedLastLetters(_ word: String) -> String {
+        let capitals = word.prefix { $0.isUppercase || $0 == "-" || $0 == "'" }
+        let rest = word.dropFirst(capitals.count)
+        guard capitals.filter(\.isLetter).count >= 4, (1...2).contains(rest.count), rest.allSatisfy(\.isLowercase) else { return word }
+        return word.uppercased()
     }
 
     /// `O'NEILL` → `O'Neill`, `SAMPLE-SMITH` → `Sample-Smith`, `DE FREITAS` → `De Freitas`.
