@@ -489,7 +489,9 @@ final class FieldLayoutTests: XCTestCase {
                               // The label's colon read as a semicolon.
                               (["URN; R123456"], "R123456"),
                               // No space after the dot, and a table's rule before the value; a patient ID.
-                              (["Hosp.No: | M0007415"], "M0007415"), (["Patient ID: RGT345037"], "RGT345037")] {
+                              (["Hosp.No: | M0007415"], "M0007415"), (["Patient ID: RGT345037"], "RGT345037"),
+                              // `ID` read as two other characters ending in d, and a rule read as `=|`.
+                              (["Patient 9D =| RXA123456"], "RXA123456")] {
             XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
         }
         XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")

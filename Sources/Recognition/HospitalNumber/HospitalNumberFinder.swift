@@ -15,12 +15,17 @@ public enum HospitalNumberFinder {
         exactLabel(in: line) ?? slippedLabel(in: line)
     }
 
-    /// `Hospital No` with one slip in `Hospital` (`Hosprtal No R828752`), and where it ends.
+    /// `Hospital No` with one slip in `Hospital` (`Hosprtal No R828752`), and `Patient ID` with its `ID` read as
+    /// another two characters ending in d (`Patient 9D`, `Patient 1d`), and where the label ends.
     static func slippedLabel(in line: String) -> String.Index? {
         let words = line.split(separator: " ")
-        for (word, next) in zip(words, words.dropFirst()) where WordSlip.oneEditApart(word.lowercased(), "hospital") {
-            let bare = next.lowercased().prefix { $0.isLetter }
-            if ["no", "number", "urn"].contains(String(bare)) { return line.index(next.startIndex, offsetBy: bare.count) }
+        for (word, next) in zip(words, words.dropFirst()) {
+            let lower = word.lowercased().filter { $0.isLetter }
+            if WordSlip.oneEditApart(lower, "hospital") {
+                let bare = next.lowercased().prefix { $0.isLetter }
+                if ["no", "number", "urn"].contains(String(bare)) { return line.index(next.startIndex, offsetBy: bare.count) }
+            }
+            if lower == "patient", next.count == 2, next.last?.lowercased() == "d" { return next.endIndex }
         }
         return nil
     }
