@@ -26,6 +26,11 @@ public struct CardPhotoScore {
     /// Every valid suggestion of a kind the truth has an answer for (NHS, date of birth, postcode, JY, GY, name,
     /// hospital number): its kind, confidence, and whether it is the holder's (a kind the card lacks: not).
     public var validSamples: [(kind: String, confidence: Double, correct: Bool)] = []
+    /// Issue 38's measures: holders' names whose every word is among the words OCR read (anywhere on the photo),
+    /// and how many of those were found; cards that got a valid name, and how many of those got someone else's (or
+    /// a name where the card has none) ranked first.
+    public var namesInRawText = 0, namesFoundOfThoseInRawText = 0
+    public var cardsWithAValidName = 0, wrongFirstNames: [String] = []
 
     public static func compact(_ text: String) -> String {
         String(text.uppercased().filter { !$0.isWhitespace && $0 != "\u{1D}" && $0 != "(" && $0 != ")" })
@@ -91,6 +96,13 @@ public struct CardPhotoScore {
             let value = suggestion["value"] as! String
             if Self.nameWords(value) != holder { wrongValidNames.append("\(image): \(value)") }
         }
+        let nameSuggestions = valid.filter { $0["type"] as! String == "name" }
+        if let first = nameSuggestions.first {
+            cardsWithAValidName += 1
+            if Self.nameWords(first["value"] as! String) != holder || truth["name"] as? String == nil {
+                wrongFirstNames.append("\(image): \(first["value"] as! String)")
+            }
+        }
         if truth["name"] is String {
             // Every word of the name in a name suggestion, or in the Name: part of a demographics string.
             var candidates = valid.filter { $0["type"] as! String == "name" }.map { ($0["value"] as! String).uppercased() }
@@ -100,7 +112,14 @@ public struct CardPhotoScore {
                     candidates.append(String(value[range.upperBound...].prefix { $0 != ":" }))
                 }
             }
-            count("name", candidates.contains { holder.isSubset(of: Self.nameWords($0)) }, image)
+            let found = candidates.contains { holder.isSubset(of: Self.nameWords($0)) }
+            count("name", found, image)
+            let read = Set(((result["items"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == "text" }
+                .flatMap { ($0["text"] as! String).uppercased().split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "-" }).map(String.init) })
+            if holder.isSubset(of: read) {
+                namesInRawText += 1
+                if found { namesFoundOfThoseInRawText += 1 }
+            }
         }
         if let hospital = truth["hospital_number"] as? String {
             let want = Self.compact(hospital)

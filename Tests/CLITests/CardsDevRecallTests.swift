@@ -21,7 +21,7 @@ final class CardsDevRecallTests: XCTestCase {
     static let fields = [
         Field(name: "nhs", floor: 37, target: 0.95), Field(name: "dob", floor: 67, target: 0.90),
         Field(name: "postcode", floor: 32, target: 0.90), Field(name: "jy", floor: 11, target: 0.90),
-        Field(name: "gy", floor: 19, target: 0.90), Field(name: "name", floor: 95, target: 0.85),
+        Field(name: "gy", floor: 19, target: 0.90), Field(name: "name", floor: 98, target: 0.85),
         Field(name: "hosp", floor: 33, target: 0.80), Field(name: "barcode", floor: 55, target: 55.0 / 61),
     ]
 
@@ -33,8 +33,8 @@ final class CardsDevRecallTests: XCTestCase {
     static let fields2 = [
         Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 60, target: 0.85),
         Field(name: "postcode", floor: 20, target: 0.85), Field(name: "jy", floor: 10, target: 0.85),
-        Field(name: "gy", floor: 16, target: 0.85), Field(name: "name", floor: 69, target: 0.85),
-        Field(name: "hosp", floor: 34, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
+        Field(name: "gy", floor: 16, target: 0.85), Field(name: "name", floor: 84, target: 0.85),
+        Field(name: "hosp", floor: 35, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
     ]
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {
@@ -44,9 +44,9 @@ final class CardsDevRecallTests: XCTestCase {
     }
 
     func testFieldRecallOnCardPhotosMadeDifferently() throws {
-        // Wrong valid names and dates of birth: what the scanner gave on 2026-11-27 (15 and 2; issue 38 is the names).
+        // Wrong valid names and dates of birth: what the scanner gave on 2026-11-27 (2 and 2, after issue 38's work).
         try checkRecall(corpus: Self.corpus2, run: { try CardsDevScan.output2() }, fields: Self.fields2, assertTargets: false,
-                        wrongCeiling: (names: 15, dobs: 2))
+                        wrongCeiling: (names: 2, dobs: 2))
     }
 
     func checkRecall(corpus: String, run scan: () throws -> SampleScan.Output, fields: [Field], assertTargets: Bool,
@@ -105,6 +105,14 @@ final class CardsDevRecallTests: XCTestCase {
         }
         // Names and dates of birth have no check digit: the valid ones that are not the holder's are counted and
         // held to what the scanner reached (issue 37: a count printed and not asserted guards nothing).
+        // Issue 38's targets, on both sets: names found >= 85% of all and >= 90% of those whose words OCR read at
+        // all; someone else's name ranked first as valid on <= 3% of the cards that get a valid name.
+        let names = (score.hits["name"] ?? 0, score.totals["name"] ?? 0)
+        print("names: \(names.0)/\(names.1) found; \(score.namesFoundOfThoseInRawText)/\(score.namesInRawText) of those in the raw text; "
+              + "first-ranked valid name wrong on \(score.wrongFirstNames.count) of \(score.cardsWithAValidName) cards \(score.wrongFirstNames)")
+        XCTAssertGreaterThanOrEqual(Double(names.0), 0.85 * Double(names.1), "issue 38: names found of all")
+        XCTAssertGreaterThanOrEqual(Double(score.namesFoundOfThoseInRawText), 0.90 * Double(score.namesInRawText), "issue 38: names found of those read")
+        XCTAssertLessThanOrEqual(Double(score.wrongFirstNames.count), 0.03 * Double(score.cardsWithAValidName), "issue 38: wrong first names")
         print("valid names that are not the holder's: \(score.wrongValidNames.count)")
         print("valid dates of birth that are not the holder's: \(score.wrongValidDOBs.count)")
         XCTAssertLessThanOrEqual(score.wrongValidNames.count, wrongCeiling.names, "more wrong valid names than before: \(score.wrongValidNames)")
