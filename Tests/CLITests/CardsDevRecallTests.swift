@@ -31,9 +31,9 @@ final class CardsDevRecallTests: XCTestCase {
     /// numbers 35); issue 34's targets are printed beside them, not asserted: they are not reached yet (the README's table).
     static let corpus2 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev2")
     static let fields2 = [
-        Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 60, target: 0.85),
+        Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 61, target: 0.85),
         Field(name: "postcode", floor: 20, target: 0.85), Field(name: "jy", floor: 10, target: 0.85),
-        Field(name: "gy", floor: 16, target: 0.85), Field(name: "name", floor: 84, target: 0.85),
+        Field(name: "gy", floor: 16, target: 0.85), Field(name: "name", floor: 85, target: 0.85),
         Field(name: "hosp", floor: 35, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
     ]
 

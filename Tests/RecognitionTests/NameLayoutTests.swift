@@ -99,4 +99,20 @@ final class NameLayoutTests: XCTestCase {
         XCTAssertTrue(withList[0].problem?.contains("Elizapeti") == true)
         XCTAssertEqual(DemographicsClassifier(givenNames: GivenNames(["elizapeti"])).names(in: card).map(\.valid), [true])
     }
+
+    /// A card laid out as a grid of labels over values, photographed tilted so that its rows run downhill: each
+    /// label's value is the line under it in its column (name parts and the date of birth alike).
+    func testAGridOfLabelsOverValuesOnATiltedPhoto() {
+        func line(_ id: String, _ text: String, _ x: Int, _ y: Int, _ w: Int) -> RecognizedItem {
+            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: x, y: y, width: w, height: 30), confidence: 0.93)
+        }
+        let lines = [line("t1", "NATIONAL HEALTH SERVICE MEDICAL CARD", 250, 100, 600),
+                     line("t2", "| SURNAME", 267, 177, 65), line("t3", "| FORENAMES", 643, 219, 97),
+                     line("t4", "EXAMPLE", 284, 221, 79), line("t5", "TEGAN", 662, 266, 79),
+                     line("t6", "DATE OF BIRTH", 259, 265, 90), line("t7", "NHS NUMBER", 528, 301, 89),
+                     line("t8", "13, 01.1952", 266, 302, 129), line("t9", "999 000 0018", 527, 344, 180)]
+        let suggestions = builder.build(items: lines, region: gg).suggestions.filter(\.valid)
+        XCTAssertEqual(suggestions.filter { $0.kind == .name }.map(\.value), ["TEGAN EXAMPLE"])
+        XCTAssertEqual(suggestions.filter { $0.kind == .dateOfBirth }.map(\.value), ["1952-01-13"])
+    }
 }

@@ -175,7 +175,16 @@ struct DemographicsClassifier: EvidenceClassifier {
             }
             return nil
         }
-        guard let last = value(.surname), let first = value(.forename) else { return nil }
+        // A grid of labels over values (`SURNAME` over `MENSAH`, `FORENAMES` over `MOLLY`), where a tilted photo's
+        // rows gave no value beside a label, or the same line beside both.
+        func valueUnder(_ part: NameFinder.NamePart) -> (String, Int)? {
+            for i in labelLines where labels[i] == part {
+                if let k = card.lineUnder(i, accepts: { names[$0] != nil && labels[$0] == nil }), let name = names[k] { return (name, k) }
+            }
+            return nil
+        }
+        if let last = value(.surname), let first = value(.forename), last.1 != first.1 { return (first.0 + " " + last.0, last.1) }
+        guard let last = valueUnder(.surname), let first = valueUnder(.forename), last.1 != first.1 else { return nil }
         return (first.0 + " " + last.0, last.1)
     }
 
@@ -185,8 +194,15 @@ struct DemographicsClassifier: EvidenceClassifier {
     static let repairedDateWeight = 0.8
 
     func dates(in card: CardReading) -> [Evidence] {
+        // A label line's role passes to the line after it, or, on a card laid out as a grid of labels over values
+        // (`DATE OF BIRTH` over `13, 01.1952`, its reading order broken by the tilt), to the line under it.
+        let roles = card.lines.map { DateFinder.labelRole(of: $0.text) }
+        var roleFromAbove = [Int: DateFinder.Role]()
+        for j in card.lines.indices where roles[j] == .dateOfBirth {
+            if let k = card.lineUnder(j, accepts: { roles[$0] == nil }) { roleFromAbove[k] = .dateOfBirth }
+        }
         let matches = card.lines.indices.map { i in
-            DateFinder.find(in: card.lines[i].text, inherited: card.text(i - 1).flatMap(DateFinder.labelRole(of:)) ?? .unlabelled,
+            DateFinder.find(in: card.lines[i].text, inherited: (i > 0 ? roles[i - 1] : nil) ?? roleFromAbove[i] ?? .unlabelled,
                             today: card.today)
         }
         // A date the card labels as something else on one line (a letter's `Dictated: 11 January 2024`, read three

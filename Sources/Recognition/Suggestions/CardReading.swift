@@ -34,6 +34,23 @@ struct CardReading {
         return [i + 2, i + 3].first { lines.indices.contains($0) && under($0) } ?? i + 1
     }
 
+    /// The nearest line printed under line `i` in its column, for a card laid out as a grid of labels over values
+    /// (`SURNAME` over `MENSAH`, `FORENAMES` over `MOLLY`): a line whose top is below the label's middle, within
+    /// three of the label's heights of its bottom, sharing at least half the narrower one's width, and that
+    /// `accepts` says is a value. Nil when none is.
+    func lineUnder(_ i: Int, accepts: (Int) -> Bool) -> Int? {
+        guard lines.indices.contains(i) else { return nil }
+        let label = lines[i].bounds
+        let height = Double(max(1, label.maxY - label.minY))
+        return lines.indices.filter { k in
+            guard k != i, lines[k].kind == .text, accepts(k) else { return false }
+            let b = lines[k].bounds
+            let shared = min(label.maxX, b.maxX) - max(label.minX, b.minX)
+            return Double(b.minY) >= label.center.y && Double(b.minY - label.maxY) <= 3 * height
+                && shared > 0 && 2 * shared >= min(label.maxX - label.minX, b.maxX - b.minX)
+        }.min { lines[$0].bounds.minY < lines[$1].bounds.minY }
+    }
+
     /// Confidence of a value read from line `i`: the OCR confidence, or a code's near-certain read.
     func confidence(_ i: Int) -> Double { fromBarcode ? 0.95 : lines[i].confidence }
 
