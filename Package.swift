@@ -41,7 +41,7 @@ let package = Package(
         // MARK: Pipeline stages.
         .target(name: "Imaging", dependencies: ["CTesseract", "CardModel"]),
         // Locate: where the print is (the learned text-line detector, and the geometry of its lines).
-        .target(name: "Locating", dependencies: ["CTextLines", "Imaging"]),
+        .target(name: "Locating", dependencies: ["CTextLines", "Imaging", "CardModel"]),
         .target(name: "Decoding", dependencies: ["Imaging", "Locating", "CardModel", "CZBar", "CZXing", "CTesseract"]),
         .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
         .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding", "Capture"]),

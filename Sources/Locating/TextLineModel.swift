@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// Where the text-line detector's weights are, and whether they are the ones `Scripts/setup` converted.
@@ -9,10 +10,9 @@ public struct TextLineModel: Sendable, Equatable {
     /// The converted model's file name inside the models folder.
     public static let fileName = "text-lines-ppocrv4-det.onnx"
     /// Where `Scripts/setup` puts it when neither `--models DIR` nor `CARDSCAN_MODELS` says otherwise.
-    public static let defaultFolder = "/usr/local/share/cardscan/models"
-    /// The environment variable a process hands the folder on by (the CLI sets it from `--models`, so that the
-    /// worker processes it starts look in the same place). `none` turns the detector off.
-    public static let environmentKey = "CARDSCAN_MODELS"
+    public static let defaultFolder = ModelsFolder.defaultPath
+    /// The environment variable a process hands the folder on by (`ModelsFolder`). `none` turns the detector off.
+    public static let environmentKey = ModelsFolder.environmentKey
 
     public let path: String
 
@@ -22,8 +22,7 @@ public struct TextLineModel: Sendable, Equatable {
 
     /// The folder this process was told to use, or the default; nil when the detector was turned off (`none`).
     public static func configured(environment: [String: String] = ProcessInfo.processInfo.environment) -> TextLineModel? {
-        let folder = environment[environmentKey].flatMap { $0.isEmpty ? nil : $0 } ?? defaultFolder
-        return folder == "none" ? nil : TextLineModel(folder: folder)
+        ModelsFolder.configured(environment: environment).map(TextLineModel.init(folder:))
     }
 }
 

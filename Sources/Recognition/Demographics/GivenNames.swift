@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// Given names people have (~33,600, lower case): a line read as a name with no label in front of it must start with
@@ -21,11 +22,10 @@ public struct GivenNames: Sendable {
         return names.contains(lower) || lower.contains("-") && lower.split(separator: "-").allSatisfy { names.contains(String($0)) }
     }
 
-    /// The list in the models folder (`CARDSCAN_MODELS`, else `/usr/local/share/cardscan/models`; with `none`, which
-    /// turns the text-line detector off, the default folder), read once; nil when it is not there.
+    /// The list in the models folder (`ModelsFolder`; with `none`, which turns the text-line detector off, the
+    /// default folder), read once; nil when it is not there.
     public static let installed: GivenNames? = {
-        let environment = ProcessInfo.processInfo.environment["CARDSCAN_MODELS"] ?? ""
-        let folder = environment.isEmpty || environment == "none" ? "/usr/local/share/cardscan/models" : environment
+        let folder = ModelsFolder.configured() ?? ModelsFolder.defaultPath
         guard let text = try? String(contentsOfFile: (folder as NSString).appendingPathComponent(fileName), encoding: .utf8)
         else { return nil }
         let names = text.split(separator: "\n").map(String.init)

@@ -26,12 +26,14 @@ struct CardReading {
         guard lines.indices.contains(i + 1) else { return nil }
         let label = lines[i].bounds
         guard lines[i + 1].bounds.maxX < label.minX else { return i + 1 }
-        func under(_ k: Int) -> Bool {
-            let b = lines[k].bounds
-            let shared = min(label.maxX, b.maxX) - max(label.minX, b.minX)
-            return lines[k].kind == .text && shared > 0 && 2 * shared >= min(label.maxX - label.minX, b.maxX - b.minX)
-        }
-        return [i + 2, i + 3].first { lines.indices.contains($0) && under($0) } ?? i + 1
+        return [i + 2, i + 3].first { lines.indices.contains($0) && lines[$0].kind == .text && Self.shareAColumn(label, lines[$0].bounds) }
+            ?? i + 1
+    }
+
+    /// Two lines in one column: sharing at least half the narrower one's width.
+    static func shareAColumn(_ a: Quad, _ b: Quad) -> Bool {
+        let shared = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+        return shared > 0 && 2 * shared >= min(a.maxX - a.minX, b.maxX - b.minX)
     }
 
     /// The nearest line printed under line `i` in its column, for a card laid out as a grid of labels over values
@@ -45,9 +47,7 @@ struct CardReading {
         return lines.indices.filter { k in
             guard k != i, lines[k].kind == .text, accepts(k) else { return false }
             let b = lines[k].bounds
-            let shared = min(label.maxX, b.maxX) - max(label.minX, b.minX)
-            return Double(b.minY) >= label.center.y && Double(b.minY - label.maxY) <= 3 * height
-                && shared > 0 && 2 * shared >= min(label.maxX - label.minX, b.maxX - b.minX)
+            return Double(b.minY) >= label.center.y && Double(b.minY - label.maxY) <= 3 * height && Self.shareAColumn(label, b)
         }.min { lines[$0].bounds.minY < lines[$1].bounds.minY }
     }
 

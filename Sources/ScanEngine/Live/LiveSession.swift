@@ -391,7 +391,9 @@ public final class LiveSession: @unchecked Sendable {
     /// any valid suggestion is in view.
     @discardableResult
     private func suggest(frame: Frame, time: Double) -> Bool {
-        let built = SuggestionBuilder(today: options.scan.today, wristband: options.wristband).build(items: tracker.current, region: region)
+        let current = tracker.current
+        let built = SuggestionBuilder(today: options.scan.today, wristband: options.wristband).build(items: current, region: region)
+        let barcodeIds = Set(current.filter { $0.kind == .barcode }.map(\.id))
         var anyValid = false
         for var suggestion in built.suggestions where suggestion.valid {
             if options.wristband && suggestion.type != "jerseyPatientId" { continue }
@@ -407,7 +409,7 @@ public final class LiveSession: @unchecked Sendable {
             if let replaced = event.replaces { replacedIds.insert(replaced) }
             emittedIdByValue[suggestion.value] = suggestion.id
             event.latencyMs = (Double(DispatchTime.now().uptimeNanoseconds - frame.capturedAt) / 1e4).rounded() / 100
-            let waits = waitsForText(suggestion, frame: frame)
+            let waits = waitsForText(suggestion, frame: frame, barcodeIds: barcodeIds)
             if waits {
                 event.awaitingText = true
                 awaitingText[suggestion.id] = frame.index
@@ -422,10 +424,10 @@ public final class LiveSession: @unchecked Sendable {
     /// alone, of a kind text can change (`isSettledByItsCode`: not a retail code's loyalty card), while no text
     /// reading of its frame (or a later one) has finished. Files never wait (their text is
     /// read before their suggestions are made), nor does a session that reads no text (`--no-ocr`: nothing to wait for).
-    private func waitsForText(_ suggestion: Suggestion, frame: Frame) -> Bool {
+    /// `barcodeIds`: the ids of the barcodes in view (the items the suggestions were built from).
+    private func waitsForText(_ suggestion: Suggestion, frame: Frame, barcodeIds: Set<String>) -> Bool {
         guard source.isLive, options.scan.readsText, suggestion.kind?.isSettledByItsCode != true else { return false }
-        let items = Dictionary(tracker.current.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
-        let fromBarcodesAlone = !suggestion.from.isEmpty && suggestion.from.allSatisfy { items[$0] == .barcode }
+        let fromBarcodesAlone = !suggestion.from.isEmpty && suggestion.from.allSatisfy(barcodeIds.contains)
         return fromBarcodesAlone && (lastTextFrame ?? -1) < frame.index
     }
 
