@@ -3,8 +3,9 @@ import CardStore
 import Foundation
 import Recognition
 
-/// The one save path of live sessions: `camera --save` saves what it is shown, a front end's `accept`
-/// (`session --stdio`, `serve`) what a person picked; both go through here, so both refuse the same things.
+/// The live rule in front of `CardSaving` (the one save path): `camera --save` saves what it is shown, a front
+/// end's `accept` (`session --stdio`, `serve`) what a person picked; both go through here, so both refuse the same
+/// things.
 ///
 /// A camera's suggestion made from barcodes alone, before the card's text was read (`awaitingText`), is not saved
 /// until a text reading of its scene has finished (`sceneRead` lists it in `settled`): alone, the Code 128 on an
@@ -12,44 +13,7 @@ import Recognition
 /// reading a person may still pick it by its id (even if the reading replaced it); `camera --save` saves it only
 /// if nothing replaced it (the replacement, made from the text too, was saved in its place).
 public final class LiveSaving: @unchecked Sendable {
-    /// Why a suggestion was not saved.
-    public enum Failure: Error, Equatable, Sendable {
-        /// Made from a barcode alone; its scene's text is still being read (or never was, when the session ended).
-        case awaitingText(id: String, sessionEnded: Bool)
-        /// A rule of the card's kind (an NHS test number without `noValidate`).
-        case card(id: String, CardRefusal)
-        /// A field of a card (a date of birth, a name), not a card.
-        case notACard(id: String, type: String)
-        /// The store could not save it.
-        case store(StoreError)
-
-        public var code: String {
-            switch self {
-            case .awaitingText: "awaitingText"
-            case .card(_, let refusal): refusal.code
-            case .notACard: "notACard"
-            case .store: "storeFailed"
-            }
-        }
-
-        /// What happened and what to do next; never the card's number.
-        public var message: String {
-            switch self {
-            case .awaitingText(let id, false):
-                "\(id) not saved yet: it comes from the barcode alone and the card's text is still being read (it may be another kind of number); accept it after the sceneRead event that lists it"
-            case .awaitingText(let id, true):
-                "\(id) not saved: it comes from the barcode alone and the session ended before the card's text was read; show the card again and hold it still"
-            case .card(let id, let refusal):
-                "\(id) not saved: \(refusal)"
-            case .notACard(let id, let type):
-                "\(id) is a field of a card (\(type)), not a card"
-            case .store(let error):
-                error.description
-            }
-        }
-    }
-
-    private let store: SharedCardStore
+    private let saver: CardSaving
     private let lock = NSLock()
     /// Suggestions waiting for their scene's text, by id.
     private var waiting: [String: Suggestion] = [:]
@@ -57,7 +21,7 @@ public final class LiveSaving: @unchecked Sendable {
     /// Waiting suggestions whose session has ended: no reading will come for them.
     private var orphaned = Set<String>()
 
-    public init(store: SharedCardStore) { self.store = store }
+    public init(store: SharedCardStore) { saver = CardSaving(store: store) }
 
     /// Follows a session's events (ids as the consumer sees them). Returns the suggestions this event makes ready
     /// for a saver that saves everything it is shown (`camera --save`): a settled suggestion as it comes; one that
@@ -93,15 +57,12 @@ public final class LiveSaving: @unchecked Sendable {
 
     /// Saves `suggestion`'s card, unless it waits for its scene's text or its kind's rule refuses it (an NHS test
     /// number is kept only with `noValidate`). Returns the `cardSaved` event.
-    public func save(_ suggestion: Suggestion, noValidate: Bool, time: Double, frame: Int? = nil) throws(Failure) -> ScanEvent {
+    public func save(_ suggestion: Suggestion, noValidate: Bool, time: Double, frame: Int? = nil) throws(SaveFailure) -> ScanEvent {
         lock.lock()
         let waits = waiting[suggestion.id] != nil, sessionEnded = orphaned.contains(suggestion.id)
         lock.unlock()
         if waits { throw .awaitingText(id: suggestion.id, sessionEnded: sessionEnded) }
-        guard let candidate = suggestion.card else { throw .notACard(id: suggestion.id, type: suggestion.type) }
-        if !noValidate, let refusal = CardValidation.refusal(saving: suggestion) { throw .card(id: suggestion.id, refusal) }
-        let card: IDCard, created: Bool
-        do throws(StoreError) { (card, created) = try store.save(candidate) } catch { throw .store(error) }
+        let (card, created) = try saver.save(suggestion, noValidate: noValidate)
         var saved = ScanEvent(.cardSaved, time: time, frame: frame)
         saved.card = card
         saved.reason = created ? "added" : "alreadySaved"

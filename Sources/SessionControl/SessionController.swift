@@ -72,7 +72,7 @@ public final class SessionController: @unchecked Sendable {
         let suggestion = suggestions[id]
         lock.unlock()
         guard let suggestion else { throw SessionFailure("unknownSuggestion", "no suggestion '\(id.prefix(20))' in this run") }
-        do throws(LiveSaving.Failure) {
+        do throws(SaveFailure) {
             var event = try saving.save(suggestion, noValidate: noValidate, time: 0)
             event.request = "accept"
             return event

@@ -108,7 +108,7 @@ enum CameraCommand: Command {
             }
             show(event)
             for suggestion in saving.follow(event) {
-                do throws(LiveSaving.Failure) {
+                do throws(SaveFailure) {
                     show(try saving.save(suggestion, noValidate: noValidate, time: event.time, frame: event.frame))
                 } catch {
                     if case .store = error {
@@ -158,7 +158,7 @@ final class SessionOutcome: @unchecked Sendable {
 extension ScanEvent {
     /// The `error` event for a card `--save` did not save (recoverable: the session goes on). Its message names the
     /// suggestion and the rule, never the number.
-    static func notSaved(_ failure: LiveSaving.Failure, time: Double, frame: Int?) -> ScanEvent {
+    static func notSaved(_ failure: SaveFailure, time: Double, frame: Int?) -> ScanEvent {
         var event = ScanEvent(.error, time: time, frame: frame)
         event.error = .init(code: failure.code, message: failure.message, recoverable: true)
         return event

@@ -5,6 +5,7 @@ import Foundation
 import Imaging
 import Recognition
 import ScanEngine
+import SessionControl
 import CardStore
 
 /// `cardscan scan`: barcodes (and, later, card details) from image files and folders.
@@ -13,9 +14,10 @@ enum ScanCommand: Command {
     nonisolated(unsafe) static var annotationFailed = false
     nonisolated(unsafe) static var saveFailed = false
 
-    /// Saves the picked card suggestion (numbered as in the text output), else the first valid one. An NHS number in
-    /// the test range is refused (reported, nothing saved) unless `noValidate`: saving it is a person's decision.
-    static func save(_ result: ScanResult, pick: Int?, noValidate: Bool, to store: CardStore) {
+    /// Saves the picked card suggestion (numbered as in the text output), else the first valid one, through the one
+    /// save path (`CardSaving`): an NHS number in the test range is refused (reported, nothing saved) unless
+    /// `noValidate` (saving it is a person's decision), and a card already in the store is not added again.
+    static func save(_ result: ScanResult, pick: Int?, noValidate: Bool, with saver: CardSaving) {
         let offered = result.suggestions.filter { $0.card != nil }
         let chosen: Suggestion?
         if let pick {
@@ -23,21 +25,21 @@ enum ScanCommand: Command {
         } else {
             chosen = offered.first { $0.valid }
         }
-        guard let chosen, let candidate = chosen.card else {
+        guard let chosen else {
             Terminal.err("cardscan: \(result.source): nothing to save" + (pick.map { " (no suggestion \($0))" } ?? " (no valid suggestion)"))
             saveFailed = true
             return
         }
-        if !noValidate, let refusal = CardValidation.refusal(saving: chosen) {
-            Terminal.err("cardscan: \(result.source): refused: \(refusal)")
-            saveFailed = true
-            return
-        }
-        do throws(StoreError) {
-            let card = try store.add(IDCard(candidate: candidate))
-            Terminal.err("saved \(card.id.uuidString.prefix(8).lowercased()) \(card.name) in \(card.category)")
+        do throws(SaveFailure) {
+            let (card, created) = try saver.save(chosen, noValidate: noValidate)
+            let id = card.id.uuidString.prefix(8).lowercased()
+            Terminal.err(created ? "saved \(id) \(card.name) in \(card.category)"
+                                 : "already saved: \(id) \(card.name) in \(card.category) (not added again)")
         } catch {
-            Terminal.err("cardscan: \(error)")
+            switch error {
+            case .card(_, let refusal): Terminal.err("cardscan: \(result.source): refused: \(refusal)")
+            default: Terminal.err("cardscan: \(error.message)")
+            }
             saveFailed = true
         }
     }
@@ -147,9 +149,9 @@ enum ScanCommand: Command {
             guard let n = Int(p), n >= 1 else { return Terminal.usageError("--pick needs a whole number ≥ 1", usage: usage) }
             pick = n
         }
-        var store: CardStore?
+        var saver: CardSaving?
         if args.has("--save") {
-            do throws(StoreError) { store = try StoreAccess.open(args.value("--store")) } catch {
+            do throws(StoreError) { saver = CardSaving(store: SharedCardStore(try StoreAccess.open(args.value("--store")))) } catch {
                 Terminal.err("cardscan: \(error)")
                 return ExitStatus.failure
             }
@@ -165,7 +167,7 @@ enum ScanCommand: Command {
                 if result.foundSomething { found += 1 }
                 printer.print(result)
                 if let annotate { Self.writeAnnotation(result, to: annotate, many: files.count > 1, options: options) }
-                if let store { Self.save(result, pick: pick, noValidate: args.has("--no-validate"), to: store) }
+                if let saver { Self.save(result, pick: pick, noValidate: args.has("--no-validate"), with: saver) }
             case .failed(let path, let error):
                 failed += 1
                 printer.print(failure: ScanFailure(source: path, code: error.code, message: error.description))

@@ -3,6 +3,7 @@ import CardStore
 import Decoding
 import Imaging
 import Foundation
+import SessionControl
 import Recognition
 import ScanEngine
 
@@ -36,8 +37,12 @@ enum WristbandCommand: Command {
                 Terminal.err("cardscan: \(result.source): no wristband barcode found; hold the band flat and try again")
                 return ExitStatus.nothingFound
             }
-            let store = try StoreAccess.open(args.value("--store"))
-            let (_, created) = try store.save(Wristband.card(for: patientID))
+            let saver = CardSaving(store: SharedCardStore(try StoreAccess.open(args.value("--store"))))
+            let created: Bool
+            do throws(SaveFailure) { (_, created) = try saver.save(Wristband.card(for: patientID)) } catch {
+                Terminal.err("cardscan: \(error.message)")
+                return ExitStatus.failure
+            }
             Terminal.out(created ? "saved Jersey Patient ID (default in Healthcare)" : "updated Jersey Patient ID (default in Healthcare)")
             return ExitStatus.success
         } catch {

@@ -25,6 +25,14 @@ final class CardsCommandTests: XCTestCase {
                                                    "\(ScanCommandTests.samples)/gb-nhs-card-00.jpg"])
         XCTAssertEqual(saved.status, 0, saved.stderr)
         XCTAssertTrue(saved.stderr.contains("saved") && saved.stderr.contains("NHS Number in Healthcare"), saved.stderr)
+        // The same card saved again (the same photo imported twice) is the one save path's "same card once", as a
+        // camera's is: not a second row.
+        let again = try ScanCommandTests.cardscan(["scan", "--save", "--no-validate", "--store", store,
+                                                   "\(ScanCommandTests.samples)/gb-nhs-card-00.jpg"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("already saved") && again.stderr.contains("not added again"), again.stderr)
+        let listed = try ScanCommandTests.cardscan(["cards", "list", "--reveal", "--store", store]).stdout
+        XCTAssertEqual(listed.components(separatedBy: nhs).count - 1, 1, "one card, not two: \(listed.count) characters listed")
 
         let list = try ScanCommandTests.cardscan(["cards", "list", "--store", store])
         XCTAssertEqual(list.status, 0)
