@@ -396,7 +396,7 @@ public final class LiveSession: @unchecked Sendable {
         let barcodeIds = Set(current.filter { $0.kind == .barcode }.map(\.id))
         var anyValid = false
         for var suggestion in built.suggestions where suggestion.valid {
-            if options.wristband && suggestion.type != "jerseyPatientId" { continue }
+            if options.wristband && suggestion.kind != .jerseyPatientId { continue }
             anyValid = true
             let key = suggestion.type + "\u{1F}" + suggestion.value
             guard !emittedKeys.contains(key), stopReason == nil || !source.isLive else { continue }
