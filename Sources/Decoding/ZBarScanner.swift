@@ -79,11 +79,14 @@ struct ZBarScanner: Sendable {
             var symbol = zbar_image_first_symbol(zimage)
             while let s = symbol {
                 if let barcode = Self.barcode(from: s) {
+                    let orientation = zbar_symbol_get_orientation(s)
+                    let alongRows: Bool? = orientation == ZBAR_ORIENT_UNKNOWN ? nil
+                        : orientation == ZBAR_ORIENT_UP || orientation == ZBAR_ORIENT_DOWN
                     if barcode.format.isLinear && zbar_symbol_get_quality(s) < Self.minimumLinesForLinearCodes {
-                        let orientation = zbar_symbol_get_orientation(s)
-                        glimpsed.append(Glimpse(at: barcode.bounds,
-                                                readAlongRows: orientation == ZBAR_ORIENT_UNKNOWN ? nil
-                                                    : orientation == ZBAR_ORIENT_UP || orientation == ZBAR_ORIENT_DOWN))
+                        glimpsed.append(Glimpse(at: barcode.bounds, readAlongRows: alongRows))
+                    } else if QuietZone.checked.contains(barcode.format), let alongRows,
+                              QuietZone.barsBeyondEnds(of: barcode.format, scanPoints: Self.points(of: s), alongRows: alongRows, in: image) {
+                        // A piece of a longer code: not a code of its own (and not a glimpse to look at again).
                     } else {
                         found.append(barcode)
                     }
@@ -94,16 +97,18 @@ struct ZBarScanner: Sendable {
         }
     }
 
+    /// Where zbar read the symbol: for a linear code, where each scan line's read ended; for QR, its corners.
+    private static func points(of s: OpaquePointer) -> [Point] {
+        (0..<zbar_symbol_get_loc_size(s)).map { Point(x: Int(zbar_symbol_get_loc_x(s, $0)), y: Int(zbar_symbol_get_loc_y(s, $0))) }
+    }
+
     private static func barcode(from s: OpaquePointer) -> Barcode? {
         guard let format = FormatTable.format(zbarSymbol: zbar_symbol_get_type(s).rawValue),
               let data = zbar_symbol_get_data(s) else { return nil }
         let length = Int(zbar_symbol_get_data_length(s))
         let bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
 
-        var points: [Point] = []
-        for i in 0..<zbar_symbol_get_loc_size(s) {
-            points.append(Point(x: Int(zbar_symbol_get_loc_x(s, i)), y: Int(zbar_symbol_get_loc_y(s, i))))
-        }
+        let points = Self.points(of: s)
         let bounds: Quad
         if format == .qrCode, points.count == 4 {
             var corners = Quad(points)  // zbar gives QR corners as TL, BL, BR, TR
