@@ -139,7 +139,10 @@ struct DetectedLineReading {
 
     /// One box cut out, levelled, scaled and read as a single line; its words in the source image's pixels.
     func line(_ image: GrayImage, _ box: LineBox, on engine: TesseractEngine? = nil) -> [TextReader.Line] {
-        let (crop, toSource) = Self.crop(image, box)
+        let (cut, toSource) = Self.crop(image, box)
+        // Light falling off along the line (a shadow, a lamp to one side) is evened out first: tesseract
+        // thresholds the crop at one level, and the dark end's paper would pass for print (`levelledAlong`).
+        let crop = cut.levelledAlong()
         if let folder = TextReader.traceFolder {
             try? crop.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(TextReader.traceCount.next())-line.png")
         }

@@ -31,7 +31,7 @@ enum AztecBullseye {
             guard runs.count >= 9 else { continue }
             for j in 4..<(runs.count - 4) where runs[j].dark {
                 for k in 0..<9 { widths[k] = runs[j - 4 + k].length }
-                guard let module = evenRuns(widths) else { continue }
+                guard let module = evenRuns(widths, openEnds: true) else { continue }
                 let cx = Double(runs[j].start) + Double(runs[j].length) / 2 - 0.5  // pixel centres are at integers
                 guard let (cy, vertical) = verticalCheck(binary, x: Int(cx), y: y, module: module) else { continue }
                 let centre = Centre(point: PointF(x: cx, y: cy), module: (module + vertical) / 2)
@@ -50,14 +50,25 @@ enum AztecBullseye {
     /// The module size when nine runs look like the bullseye. Ink spread (or blur and a threshold) makes dark runs
     /// wider and light ones narrower by the same amount but leaves the middles of neighbouring runs one module
     /// apart, so that spacing is what is checked; perspective makes one side's rings thinner, hence the tolerance.
-    static func evenRuns(_ widths: [Int]) -> Double? {
-        let module = Double(widths.reduce(0, +)) / Double(widths.count)
-        guard module >= 1.2, widths.allSatisfy({ Double($0) >= 0.2 * module && Double($0) <= 2.2 * module }) else { return nil }
-        for i in 0..<(widths.count - 1) {
-            let spacing = Double(widths[i] + widths[i + 1]) / 2
+    ///
+    /// `openEnds`: the first and last runs are the bullseye's outermost dark ring, and only their inner edges
+    /// belong to it. Past a compact symbol's fourth ring lies its mode message, whose modules are as often dark as
+    /// light: where one is dark, the ring's run goes on into it (13 px against 3-4 px rings, measured on a small
+    /// turned compact symbol), and requiring it to be one module long lost every row through such a centre. The
+    /// module is then measured on the seven inner runs, and the ends need only be at least about half a module.
+    static func evenRuns(_ widths: [Int], openEnds: Bool = false) -> Double? {
+        let measured = openEnds ? Array(widths.dropFirst().dropLast()) : widths
+        let module = Double(measured.reduce(0, +)) / Double(measured.count)
+        guard module >= 1.2, measured.allSatisfy({ Double($0) >= 0.2 * module && Double($0) <= 2.2 * module }) else { return nil }
+        if openEnds {
+            guard let first = widths.first, let last = widths.last,
+                  Double(first) >= 0.5 * module, Double(last) >= 0.5 * module else { return nil }
+        }
+        for i in 0..<(measured.count - 1) {
+            let spacing = Double(measured[i] + measured[i + 1]) / 2
             guard spacing >= 0.6 * module, spacing <= 1.5 * module else { return nil }
         }
-        let before = widths.prefix(widths.count / 2).reduce(0, +), after = widths.suffix(widths.count / 2).reduce(0, +)
+        let before = measured.prefix(measured.count / 2).reduce(0, +), after = measured.suffix(measured.count / 2).reduce(0, +)
         guard Double(before) <= 1.6 * Double(after), Double(after) <= 1.6 * Double(before) else { return nil }
         return module
     }
@@ -86,15 +97,22 @@ enum AztecBullseye {
         }
         guard dark(0) == true else { return nil }
         let limit = Int(module * 2.5) + 2
+        // The outermost run is a dark ring (four rings out) that may run on into the mode message (`evenRuns`):
+        // it ends the walk once it is as long as the longest run allowed.
+        let openEnds = rings % 2 == 0
         // Run boundaries walking each way from the start.
         func boundaries(step: Int) -> [Int]? {
             var result: [Int] = []
             var k = 0, state = true, length = 0
             while result.count < rings + 1 {
                 k += step
-                guard let d = dark(k) else { return nil }
+                guard let d = dark(k) else { return openEnds && result.count == rings && length > 0 ? result + [k] : nil }
                 length += 1
-                if length > limit { return nil }
+                if length > limit {
+                    guard openEnds, result.count == rings else { return nil }
+                    result.append(k)
+                    break
+                }
                 if d != state { result.append(k); state.toggle(); length = 0 }
             }
             return result
@@ -103,7 +121,7 @@ enum AztecBullseye {
         // Edges in order along the line: back[rings] ... back[0], forth[0] ... forth[rings] (between steps).
         let edges = back.reversed().map { Double($0) + 1 } + forth.map(Double.init)
         let widths = (0..<(2 * rings + 1)).map { Int((edges[$0 + 1] - edges[$0]).rounded()) }
-        guard let length = evenRuns(widths) else { return nil }
+        guard let length = evenRuns(widths, openEnds: openEnds) else { return nil }
         return ((edges[rings] + edges[rings + 1]) / 2 - 0.5, length)
     }
 }

@@ -15,6 +15,7 @@ struct SymbolReader {
         var clock = SymbolTrace.Clock()
         let binary = LocalThreshold.binarize(image, window: 31, offset: 6)
         clock.lap("binarised")
+        SymbolTrace.dump(binary, "binary")
         let areas = formats.contains(.dataMatrix) || !closerFormats.isEmpty ? symbolAreas(image, binary: binary) : []
         clock.lap("dark areas")
         if formats.contains(.dataMatrix) {
