@@ -8,11 +8,13 @@ import Imaging
 /// the mode message its size, and the grid is sampled module by module.
 enum AztecLocator {
     struct Found {
-        /// The symbol's modules, upright (orientation marks as ISO/IEC 24778 draws them), or nil for a rune.
-        var grid: ModuleGrid?
+        /// The symbol's modules, upright (orientation marks as ISO/IEC 24778 draws them), each with its corners
+        /// in the source image (top-left, top-right, bottom-right, bottom-left as the symbol reads), most likely
+        /// placement first (`placementScales`); none for a rune.
+        var grids: [(modules: ModuleGrid, corners: [PointF])] = []
         var rune: UInt8?
-        /// Corners in the source image: top-left, top-right, bottom-right, bottom-left as the symbol reads.
-        var corners: [PointF]
+        /// A rune's corners.
+        var corners: [PointF] = []
     }
 
     static func locate(in image: GrayImage, binary: GrayImage, centre: AztecBullseye.Centre) -> Found? {
@@ -57,7 +59,7 @@ enum AztecLocator {
             guard let message = AztecModeMessage.decode(bits, compact: !isFull) else { continue }
             switch message {
             case .rune(let value):
-                return Found(grid: nil, rune: value, corners: corners(toImage, orientation, half: 5.5))
+                return Found(rune: value, corners: corners(toImage, orientation, half: 5.5))
             case .symbol(let layers, let dataCodewords):
                 SymbolTrace.note("aztec mode message: \(layers) layers, \(dataCodewords) data codewords")
                 let size = AztecModeMessage.size(layers: layers, compact: !isFull)
@@ -70,16 +72,37 @@ enum AztecLocator {
                     return PointF(x: x, y: y)
                 } }
                 let modulePixels = toImage.map(PointF(x: 0, y: 0)).distance(to: toImage.map(PointF(x: 1, y: 0)))
-                let fitted = GridFit.refine(image, corners: gridCorners.map(toImage.map), gridCorners: gridCorners,
-                                            modules: rawCentres, threshold: threshold, modulePixels: modulePixels)
-                guard let grid = Homography(from: gridCorners, to: fitted) else { return nil }
-                var modules = ModuleGrid(columns: size, rows: size)
-                for (i, p) in rawCentres.enumerated() { modules[i % size, i / size] = image.sample(grid.map(p)) < threshold }
-                return Found(grid: modules, rune: nil, corners: corners(grid, orientation, half: half + 0.5))
+                // The ring's best parallelogram (least squares over its four corners, which sit at (±3, ±3)): a
+                // homography through four points 6 modules apart also fits their errors as perspective, which
+                // grows fastest of all when extrapolated.
+                let (c0, c1, c2, c3) = (ring[0], ring[1], ring[2], ring[3])
+                let origin = (c0 + c1 + c2 + c3) * 0.25
+                let alongX = (c1 + c2 - c0 - c3) * (1.0 / 12), alongY = (c2 + c3 - c0 - c1) * (1.0 / 12)
+                let affine = { (p: PointF) in origin + alongX * p.x + alongY * p.y }
+                var found = Found()
+                let maps: [(PointF) -> PointF] = [toImage.map, affine]
+                for (map, scale) in Self.placementScales.flatMap({ scale in maps.map { ($0, scale) } }) {
+                    let placed = gridCorners.map { map(PointF(x: $0.x * scale, y: $0.y * scale)) }
+                    let fitted = GridFit.refine(image, corners: placed, gridCorners: gridCorners,
+                                                modules: rawCentres, threshold: threshold, modulePixels: modulePixels)
+                    guard let grid = Homography(from: gridCorners, to: fitted) else { continue }
+                    var modules = ModuleGrid(columns: size, rows: size)
+                    for (i, p) in rawCentres.enumerated() { modules[i % size, i / size] = image.sample(grid.map(p)) < threshold }
+                    found.grids.append((modules, corners(grid, orientation, half: half + 0.5)))
+                }
+                return found.grids.isEmpty ? nil : found
             }
         }
         return nil
     }
+
+    /// The grid is extrapolated from the bullseye's third ring (6 modules across) to the whole symbol, and a small
+    /// few percent of error in that ring's fit is a module or more at the symbol's edge, where `GridFit`'s local
+    /// search settles on the wrong optimum (small compact symbols photographed flat at 3-4 px a module read
+    /// nothing: their outer rows sampled a module off). So the grid is placed by the ring's homography and by its
+    /// parallelogram, each also a little larger and smaller about the centre; each placement is refined and tried
+    /// in this order until one decodes.
+    static let placementScales = [1.0, 1.04, 0.96]
 
     private static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
 

@@ -68,8 +68,8 @@ struct SymbolReader {
                 // A rune is one byte, shown as its three-digit decimal value (as zxing-cpp 2 and later report it).
                 let text = String(rune / 100) + String(rune / 10 % 10) + String(rune % 10)
                 barcode = Barcode(format: .aztec, text: text, bounds: Self.quad(symbol.corners))
-            } else if let grid = symbol.grid {
-                barcode = decode(grid, format: .aztec, corners: symbol.corners)
+            } else {
+                barcode = symbol.grids.lazy.compactMap { self.decode($0.modules, format: .aztec, corners: $0.corners) }.first
             }
             if let barcode, !found.contains(where: { $0.text == barcode.text }) { found.append(barcode) }
         }
