@@ -20,7 +20,10 @@ enum DarkBlobs {
     /// each way. Dark pixels are grown by one pixel first: modules that touch only at a corner, and the single
     /// modules of a timing edge, join their neighbours.
     /// Also returns the bounding boxes of the smaller areas (3 pixels or more across), for `joiningNeighbours`.
-    static func find(in binary: GrayImage, minSide: Int, maxSide: Int) -> (blobs: [DarkBlob], small: [Box]) {
+    /// `wanted(width, height, pixelCount)`: areas it refuses are dropped before their hull is made (the hulls of
+    /// a textured photo's many large areas were a third of this step's time).
+    static func find(in binary: GrayImage, minSide: Int, maxSide: Int,
+                     wanted: (Int, Int, Int) -> Bool = { _, _, _ in true }) -> (blobs: [DarkBlob], small: [Box]) {
         let w = binary.width, h = binary.height
         // Grow: a pixel is dark when any pixel of its 3x3 neighbourhood is (separable: rows, then columns).
         var rows = [UInt8](repeating: 0, count: w * h)
@@ -74,7 +77,7 @@ enum DarkBlobs {
             let bw = maxX - minX + 1, bh = maxY - minY + 1
             // Specks of one or two pixels are noise, not modules.
             if max(bw, bh) < minSide, max(bw, bh) >= 3 { small.append((minX, minY, maxX, maxY)) }
-            if min(bw, bh) >= minSide, max(bw, bh) <= maxSide {
+            if min(bw, bh) >= minSide, max(bw, bh) <= maxSide, wanted(bw, bh, count) {
                 // The hull needs only each row's leftmost and rightmost pixel of this area.
                 var outline: [PointF] = []
                 for y in minY...maxY where rowRight[y] >= 0 {

@@ -93,19 +93,21 @@ struct SymbolReader {
     /// Dark areas shaped like a 2D symbol, most symbol-like first: each outlined by a quadrilateral.
     private func symbolAreas(_ image: GrayImage, binary: GrayImage) -> [(quad: [PointF], score: Double)] {
         let shortSide = min(image.width, image.height)
-        let (blobs, small) = DarkBlobs.find(in: binary, minSide: 14, maxSide: shortSide * 9 / 10)
+        // Square-ish and mostly dark once grown: a symbol, not a line of text or a bar.
+        let (blobs, small) = DarkBlobs.find(in: binary, minSide: 14, maxSide: shortSide * 9 / 10) { width, height, count in
+            Double(max(width, height)) / Double(min(width, height)) <= 3.5 && count * 10 >= width * height * 3
+        }
         let candidates = blobs
-            .filter { blob in
-                // Square-ish and mostly dark once grown: a symbol, not a line of text or a bar.
-                let aspect = Double(max(blob.width, blob.height)) / Double(min(blob.width, blob.height))
-                return aspect <= 3.5 && blob.pixelCount * 10 >= blob.width * blob.height * 3
-            }
             .compactMap { blob -> (quad: [PointF], score: Double)? in
                 // A symbol fills its hull, and its hull is close to a quadrilateral; photo texture does neither.
                 let hullArea = Self.area(blob.hull)
+                guard hullArea > 0, Double(blob.pixelCount) >= 0.5 * hullArea else {
+                    SymbolTrace.note("area at \(blob.minX),\(blob.minY) \(blob.width)x\(blob.height): fill \(Int(Double(blob.pixelCount) / max(hullArea, 1) * 100))%")
+                    return nil
+                }
+                // Joined with its stray modules only once it passes (the join looks at every small area).
                 let joined = DarkBlobs.joiningNeighbours(blob, small)
                 SymbolTrace.note("area at \(blob.minX),\(blob.minY) \(blob.width)x\(blob.height): fill \(Int(Double(blob.pixelCount) / hullArea * 100))%, quad \(QuadFit.corners(of: joined.hull).map { Int(Self.area($0) / Self.area(joined.hull) * 100) } ?? -1)%")
-                guard hullArea > 0, Double(blob.pixelCount) >= 0.5 * hullArea else { return nil }
                 guard let quad = QuadFit.corners(of: joined.hull), Self.area(quad) >= 0.75 * Self.area(joined.hull) else {
                     return nil
                 }
