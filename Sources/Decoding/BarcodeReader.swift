@@ -182,7 +182,12 @@ public final class BarcodeReader {
             let (dx, dy) = glimpse.readAlongRows == false ? (across, reach) : (reach, across)
             let around = ImageVariant.region(around: glimpse.at, in: image, dx: dx, dy: dy)
             let closer = around.then(ImageVariant.scaled(around.image, by: 2))
+            // A short ITF (under six digits: no check digit, and every pair of digits is a valid ITF on its own)
+            // is not taken from a glimpse: a scan line crossing a turned ITF-14 diagonally reads a piece of it,
+            // and the closer look then reads the same piece on every line of its band (own photos, seed 4:
+            // `5576` for `557650184395`). A short ITF read in the first pass, square to its bars, still counts.
             let found = zbar.scan(closer.image).map(closer.mapToSource)
+                .filter { $0.format != .itf || $0.text.count >= Self.shortestGlimpsedITF }
             if !found.isEmpty {
                 trace("glimpsed", since: start, found: found)
                 return restoringExtendedCode128(found, in: image)
@@ -191,6 +196,9 @@ public final class BarcodeReader {
         trace("glimpsed", since: start, found: [])
         return []
     }
+
+    /// The fewest digits an ITF read by looking closer at a glimpse must have (zbar's and zxing's own default).
+    static let shortestGlimpsedITF = 6
 
     /// How far from a one-line read its code may reach along the line, in pixels: a Code 128 of 20 characters is
     /// 255 modules.
