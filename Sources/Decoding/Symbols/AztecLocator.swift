@@ -10,8 +10,9 @@ enum AztecLocator {
     struct Found {
         /// The symbol's modules, upright (orientation marks as ISO/IEC 24778 draws them), each with its corners
         /// in the source image (top-left, top-right, bottom-right, bottom-left as the symbol reads), most likely
-        /// placement first (`placementScales`); none for a rune.
-        var grids: [(modules: ModuleGrid, corners: [PointF])] = []
+        /// placement first (`placementScales`); none for a rune. Each is refined and sampled only when asked for:
+        /// the first placement decodes most symbols, and a live frame with one should not pay for six.
+        var grids: [() -> (modules: ModuleGrid, corners: [PointF])?] = []
         var rune: UInt8?
         /// A rune's corners.
         var corners: [PointF] = []
@@ -83,14 +84,16 @@ enum AztecLocator {
                 let maps: [(PointF) -> PointF] = [toImage.map, affine]
                 for (map, scale) in Self.placementScales.flatMap({ scale in maps.map { ($0, scale) } }) {
                     let placed = gridCorners.map { map(PointF(x: $0.x * scale, y: $0.y * scale)) }
-                    let fitted = GridFit.refine(image, corners: placed, gridCorners: gridCorners,
-                                                modules: rawCentres, threshold: threshold, modulePixels: modulePixels)
-                    guard let grid = Homography(from: gridCorners, to: fitted) else { continue }
-                    var modules = ModuleGrid(columns: size, rows: size)
-                    for (i, p) in rawCentres.enumerated() { modules[i % size, i / size] = image.sample(grid.map(p)) < threshold }
-                    found.grids.append((modules, corners(grid, orientation, half: half + 0.5)))
+                    found.grids.append {
+                        let fitted = GridFit.refine(image, corners: placed, gridCorners: gridCorners,
+                                                    modules: rawCentres, threshold: threshold, modulePixels: modulePixels)
+                        guard let grid = Homography(from: gridCorners, to: fitted) else { return nil }
+                        var modules = ModuleGrid(columns: size, rows: size)
+                        for (i, p) in rawCentres.enumerated() { modules[i % size, i / size] = image.sample(grid.map(p)) < threshold }
+                        return (modules, corners(grid, orientation, half: half + 0.5))
+                    }
                 }
-                return found.grids.isEmpty ? nil : found
+                return found
             }
         }
         return nil

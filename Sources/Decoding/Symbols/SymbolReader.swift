@@ -69,7 +69,8 @@ struct SymbolReader {
                 let text = String(rune / 100) + String(rune / 10 % 10) + String(rune % 10)
                 barcode = Barcode(format: .aztec, text: text, bounds: Self.quad(symbol.corners))
             } else {
-                barcode = symbol.grids.lazy.compactMap { self.decode($0.modules, format: .aztec, corners: $0.corners) }.first
+                barcode = symbol.grids.lazy.compactMap { $0() }
+                    .compactMap { self.decode($0.modules, format: .aztec, corners: $0.corners) }.first
             }
             if let barcode, !found.contains(where: { $0.text == barcode.text }) { found.append(barcode) }
         }
