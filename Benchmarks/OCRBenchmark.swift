@@ -10,7 +10,7 @@ struct OCRBenchmark {
     var directory = "SampleImages"
     var runs = 3
 
-    static let idFields = ["nhsNumber", "jerseySocialSecurity", "guernseySocialSecurity"]
+    static let idFields: [SuggestionKind] = [.nhsNumber, .jerseySocialSecurity, .guernseySocialSecurity]
 
     func run() throws {
         let fm = FileManager.default
@@ -24,7 +24,7 @@ struct OCRBenchmark {
         var ourHits = 0, cliHits = 0, idTotal = 0, turnedTotal = 0, ourTurnedHits = 0, cliTurnedHits = 0
         for (index, file) in files.enumerated() {
             let truth = Self.truth(for: file)
-            let ids = Self.idFields.compactMap { truth.fields[$0] }
+            let ids = Self.idFields.compactMap { truth.fields[$0.rawValue] }
             var result: ScanResult?
             for _ in 0..<runs {
                 let start = Date()

@@ -56,7 +56,8 @@ public struct ScanFailure: Codable, Sendable {
 /// A ranked card suggestion (the contract's `suggestions`), made by the suggestion layer from the items.
 public struct Suggestion: Codable, Hashable, Sendable {
     public var id: String
-    public var type: String
+    /// What it is (the JSON's `type` string is the kind's raw value).
+    public var type: SuggestionKind
     public var value: String
     public var display: String
     public var valid: Bool
@@ -68,7 +69,7 @@ public struct Suggestion: Codable, Hashable, Sendable {
     public var problem: String?
     /// The card it would create; nil for a field that is part of a card (a name, a date of birth).
     public var card: CardCandidate?
-    public init(id: String, type: String, value: String, display: String, valid: Bool, checks: [String],
+    public init(id: String, type: SuggestionKind, value: String, display: String, valid: Bool, checks: [String],
                 confidence: Double, from: [String], bounds: Quad?, problem: String? = nil, card: CardCandidate? = nil) {
         self.id = id; self.type = type; self.value = value; self.display = display; self.valid = valid
         self.checks = checks; self.confidence = confidence; self.from = from; self.bounds = bounds

@@ -8,10 +8,10 @@ public enum SessionRequest: Equatable, Sendable {
         public var device: String?
         public var size: String?
         public var once: Bool
-        public var type: String?
+        public var type: SuggestionKind?
         public var wristband: Bool
         public var timeout: Double?
-        public init(device: String?, size: String?, once: Bool, type: String?, wristband: Bool, timeout: Double?) {
+        public init(device: String?, size: String?, once: Bool, type: SuggestionKind?, wristband: Bool, timeout: Double?) {
             self.device = device; self.size = size; self.once = once; self.type = type
             self.wristband = wristband; self.timeout = timeout
         }
@@ -64,7 +64,11 @@ public enum SessionRequest: Equatable, Sendable {
             if let timeout = wire.timeout, !(timeout > 0 && timeout.isFinite) {
                 return .failure(.init(message: "start: timeout must be a number of seconds > 0"))
             }
-            return .success(.start(.init(device: wire.device, size: wire.size, once: wire.once ?? false, type: wire.type,
+            let type = wire.type.map(SuggestionKind.init(rawValue:))
+            if let unknown = wire.type, type == .some(nil) {
+                return .failure(.init(message: "start: unknown type '\(unknown.prefix(40))'; known: \(SuggestionKind.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+            return .success(.start(.init(device: wire.device, size: wire.size, once: wire.once ?? false, type: type ?? nil,
                                          wristband: wire.wristband ?? false, timeout: wire.timeout)))
         case "scanFile":
             guard let path = wire.path, !path.isEmpty else { return .failure(.init(message: "scanFile needs \"path\"")) }

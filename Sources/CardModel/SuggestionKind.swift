@@ -48,8 +48,3 @@ public enum SuggestionKind: String, Codable, Sendable, CaseIterable {
         }
     }
 }
-
-extension Suggestion {
-    /// The suggestion's `type` as a kind (nil for a type this build does not know).
-    public var kind: SuggestionKind? { SuggestionKind(rawValue: type) }
-}

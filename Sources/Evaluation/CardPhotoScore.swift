@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// Per-field recall of `cardscan scan --json` results against the card-photo sets' ground truth
@@ -25,7 +26,7 @@ public struct CardPhotoScore {
     public var nhsBands: [Double: (shown: Int, right: Int)] = [:]
     /// Every valid suggestion of a kind the truth has an answer for (NHS, date of birth, postcode, JY, GY, name,
     /// hospital number): its kind, confidence, and whether it is the holder's (a kind the card lacks: not).
-    public var validSamples: [(kind: String, confidence: Double, correct: Bool)] = []
+    public var validSamples: [(kind: SuggestionKind, confidence: Double, correct: Bool)] = []
     /// Issue 38's measures: holders' names whose every word is among the words OCR read (anywhere on the photo),
     /// and how many of those were found; cards that got a valid name, and how many of those got someone else's (or
     /// a name where the card has none) ranked first.
@@ -48,11 +49,13 @@ public struct CardPhotoScore {
 
     public mutating func add(result: [String: Any], truth: [String: Any], image: String) {
         let valid = (result["suggestions"] as! [[String: Any]]).filter { $0["valid"] as! Bool }
-        func values(_ type: String) -> Set<String> {
-            Set(valid.filter { $0["type"] as! String == type }.map { $0["value"] as! String })
+        /// A suggestion's kind; nil for a `type` this build does not know (the JSON may come from another build).
+        func kind(_ suggestion: [String: Any]) -> SuggestionKind? { SuggestionKind(rawValue: suggestion["type"] as! String) }
+        func values(_ type: SuggestionKind) -> Set<String> {
+            Set(valid.filter { kind($0) == type }.map { $0["value"] as! String })
         }
         let nhs = truth["nhs_number"] as? String
-        for suggestion in valid where suggestion["type"] as! String == "nhsNumber" {
+        for suggestion in valid where kind(suggestion) == .nhsNumber {
             let value = suggestion["value"] as! String
             if value != nhs { wrongValidNHS.append("\(image): a wrong valid NHS number") }
             let band = min(0.9, (((suggestion["confidence"] as! Double) * 10).rounded(.down)) / 10)
@@ -61,42 +64,43 @@ public struct CardPhotoScore {
             nhsBands[band] = tally
         }
         for suggestion in valid {
-            let kind = suggestion["type"] as! String, value = suggestion["value"] as! String
+            guard let type = kind(suggestion) else { continue }
+            let value = suggestion["value"] as! String
             let correct: Bool
-            switch kind {
-            case "nhsNumber": correct = value == nhs
-            case "dateOfBirth": correct = value == truth["dob"] as? String
-            case "postcode": correct = Self.compact(value) == Self.compact(truth["postcode"] as? String ?? "-")
-            case "jerseySocialSecurity": correct = value == truth["jersey_ssn"] as? String
-            case "guernseySocialSecurity": correct = value == truth["guernsey_ssn"] as? String
-            case "name": correct = Self.nameWords(value) == Self.nameWords(truth["name"] as? String ?? "-")
-            case "hospitalNumber":
+            switch type {
+            case .nhsNumber: correct = value == nhs
+            case .dateOfBirth: correct = value == truth["dob"] as? String
+            case .postcode: correct = Self.compact(value) == Self.compact(truth["postcode"] as? String ?? "-")
+            case .jerseySocialSecurity: correct = value == truth["jersey_ssn"] as? String
+            case .guernseySocialSecurity: correct = value == truth["guernsey_ssn"] as? String
+            case .name: correct = Self.nameWords(value) == Self.nameWords(truth["name"] as? String ?? "-")
+            case .hospitalNumber:
                 let want = Self.compact(truth["hospital_number"] as? String ?? "-")
                 correct = Self.compact(value) == want || Self.compact(value).hasSuffix("91" + want)
             default: continue
             }
-            validSamples.append((kind, suggestion["confidence"] as! Double, correct))
+            validSamples.append((type, suggestion["confidence"] as! Double, correct))
         }
-        if let nhs { count("nhs", values("nhsNumber").contains(nhs), image) }
-        if let dob = truth["dob"] as? String { count("dob", values("dateOfBirth").contains(dob), image) }
-        for value in values("dateOfBirth") where value != truth["dob"] as? String {
+        if let nhs { count("nhs", values(.nhsNumber).contains(nhs), image) }
+        if let dob = truth["dob"] as? String { count("dob", values(.dateOfBirth).contains(dob), image) }
+        for value in values(.dateOfBirth) where value != truth["dob"] as? String {
             wrongValidDOBs.append("\(image): \(value)")
         }
         if let postcode = truth["postcode"] as? String {
             let want = Self.compact(postcode)
             count("postcode", valid.contains { s in
-                let type = s["type"] as! String, value = Self.compact(s["value"] as! String)
-                return (type == "postcode" && value == want) || (type == "address" && value.contains(want))
+                let value = Self.compact(s["value"] as! String)
+                return (kind(s) == .postcode && value == want) || (kind(s) == .address && value.contains(want))
             }, image)
         }
-        if let jy = truth["jersey_ssn"] as? String { count("jy", values("jerseySocialSecurity").contains(jy), image) }
-        if let gy = truth["guernsey_ssn"] as? String { count("gy", values("guernseySocialSecurity").contains(gy), image) }
+        if let jy = truth["jersey_ssn"] as? String { count("jy", values(.jerseySocialSecurity).contains(jy), image) }
+        if let gy = truth["guernsey_ssn"] as? String { count("gy", values(.guernseySocialSecurity).contains(gy), image) }
         let holder = Self.nameWords((truth["name"] as? String) ?? "")
-        for suggestion in valid where suggestion["type"] as! String == "name" {
+        for suggestion in valid where kind(suggestion) == .name {
             let value = suggestion["value"] as! String
             if Self.nameWords(value) != holder { wrongValidNames.append("\(image): \(value)") }
         }
-        let nameSuggestions = valid.filter { $0["type"] as! String == "name" }
+        let nameSuggestions = valid.filter { kind($0) == .name }
         if let first = nameSuggestions.first {
             cardsWithAValidName += 1
             if Self.nameWords(first["value"] as! String) != holder || truth["name"] as? String == nil {
@@ -105,8 +109,8 @@ public struct CardPhotoScore {
         }
         if truth["name"] is String {
             // Every word of the name in a name suggestion, or in the Name: part of a demographics string.
-            var candidates = valid.filter { $0["type"] as! String == "name" }.map { ($0["value"] as! String).uppercased() }
-            for s in valid where s["type"] as! String != "name" {
+            var candidates = valid.filter { kind($0) == .name }.map { ($0["value"] as! String).uppercased() }
+            for s in valid where kind(s) != .name {
                 let value = (s["value"] as! String).uppercased()
                 if let range = value.range(of: "NAME:") {
                     candidates.append(String(value[range.upperBound...].prefix { $0 != ":" }))

@@ -39,7 +39,7 @@ public enum CardValidation {
     /// A suggestion read from a photo or a camera is checked already (`valid`); what a save still refuses is an NHS
     /// number in the test range, which reads as valid so that synthetic cards work but was never issued.
     public static func refusal(saving suggestion: Suggestion) -> CardRefusal? {
-        guard suggestion.kind == .nhsNumber else { return nil }
+        guard suggestion.type == .nhsNumber else { return nil }
         // The value and the card's number are the same digits; both are looked at so neither can slip through.
         let numbers = [suggestion.value, suggestion.card?.number].compactMap { $0 }
         let test = numbers.contains { NHSNumber(digits: $0.filter(\.isNumber))?.range == .test }

@@ -33,7 +33,7 @@ public enum SaveFailure: Error, Equatable, Sendable {
     /// A rule of the card's kind (an NHS test number without `noValidate`).
     case card(id: String, CardRefusal)
     /// A field of a card (a date of birth, a name), not a card.
-    case notACard(id: String, type: String)
+    case notACard(id: String, type: SuggestionKind)
     /// The store could not save it.
     case store(StoreError)
 

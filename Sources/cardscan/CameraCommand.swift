@@ -54,7 +54,12 @@ enum CameraCommand: Command {
             options.scan.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
             if let formats = try args.barcodeFormats() { options.scan.barcodes.formats = formats }
             options.once = args.has("--once")
-            options.onceType = args.value("--type")
+            if let type = args.value("--type") {
+                guard let kind = SuggestionKind(rawValue: type) else {
+                    return Terminal.usageError("unknown --type '\(type)'; use one of \(SuggestionKind.allCases.map(\.rawValue).joined(separator: ", "))", usage: usage)
+                }
+                options.onceType = kind
+            }
             guard options.onceType == nil || options.once else { return Terminal.usageError("--type goes with --once", usage: usage) }
             options.wristband = args.has("--wristband")
             if args.has("--no-ocr") { options.scan.readsText = false }

@@ -39,7 +39,7 @@ final class LiveStatus: @unchecked Sendable {
         case .itemRemoved: if let id = event.itemId { itemsInView.remove(id) }
         case .suggestion:
             guard let s = event.suggestion else { break }
-            let name = s.card?.name ?? s.type
+            let name = s.card?.name ?? s.type.rawValue
             latest = "\(name) found"  // stderr carries no identifier; the stdout line has the value
             let waiting = event.awaitingText == true ? "  (from the barcode alone: the card's text is being read)" : ""
             line(toError: false, "\(s.id) ✓ \(name): \(s.display)  [\(s.checks.joined(separator: ", ")); \(Int(s.confidence * 100))%]\(waiting)")

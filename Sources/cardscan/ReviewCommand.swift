@@ -33,7 +33,7 @@ enum ReviewCommand: Command {
                     Terminal.out("\(item.hash.prefix(10))  \(item.path)  (\(item.reason ?? ""))")
                     for (i, s) in item.suggestions.enumerated() {
                         let shown = args.has("--reveal") ? s.display : String(s.display.prefix(3)) + "…"
-                        Terminal.out("    \(i + 1). \(s.valid ? "✓" : "✗") \(s.card?.name ?? s.type): \(shown)")
+                        Terminal.out("    \(i + 1). \(s.valid ? "✓" : "✗") \(s.card?.name ?? s.type.rawValue): \(shown)")
                     }
                 }
             case "accept", "edit":

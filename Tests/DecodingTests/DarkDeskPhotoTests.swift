@@ -24,9 +24,9 @@ final class DarkDeskPhotoTests: XCTestCase {
                                 "-rotate", "9", "-quality", "90", tilted])
         let result = try ScanEngine(options: ScanOptions(jobs: 1)).scan(file: tilted)
         let valid = result.suggestions.filter(\.valid)
-        XCTAssertTrue(valid.contains { $0.type == SuggestionKind.dateOfBirth.rawValue && $0.value == dob }, "the date of birth is read")
+        XCTAssertTrue(valid.contains { $0.type == .dateOfBirth && $0.value == dob }, "the date of birth is read")
         XCTAssertTrue(valid.contains { suggestion in
-            suggestion.type == SuggestionKind.name.rawValue
+            suggestion.type == .name
                 && nameWords.allSatisfy(Set(suggestion.value.uppercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)).contains)
         }, "the name is read")
     }

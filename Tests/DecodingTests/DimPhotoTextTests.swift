@@ -15,7 +15,7 @@ final class DimPhotoTextTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let dim = try DimPhotoCodeTests.dimRemake(of: "img_0043", in: scratch)
         let result = try ScanEngine(options: ScanOptions(jobs: 1)).scan(file: dim)
-        let numbers = result.suggestions.filter { $0.valid && $0.type == SuggestionKind.jerseySocialSecurity.rawValue }
+        let numbers = result.suggestions.filter { $0.valid && $0.type == .jerseySocialSecurity }
         XCTAssertEqual(numbers.map(\.value), [number])
     }
 }

@@ -44,6 +44,13 @@ final class LiveTrackingTests: XCTestCase {
         XCTAssertEqual(try SessionRequest.parse(#"{"cmd":"accept","suggestion":"s3","noValidate":true}"#).get(),
                        .accept(suggestion: "s3", noValidate: true))
         XCTAssertEqual(try SessionRequest.parse(#"{"cmd":"stop"}"#).get(), .stop)
+        XCTAssertEqual(try SessionRequest.parse(#"{"cmd":"start","once":true,"type":"nhsNumber"}"#).get(),
+                       .start(.init(device: nil, size: nil, once: true, type: .nhsNumber, wristband: false, timeout: nil)))
+        // A kind this build does not know would never match: the front end is told, not left waiting.
+        guard case .failure(let unknown) = SessionRequest.parse(#"{"cmd":"start","once":true,"type":"nhs"}"#) else {
+            return XCTFail("an unknown suggestion type was accepted")
+        }
+        XCTAssertTrue(unknown.message.contains("unknown type 'nhs'") && unknown.message.contains("nhsNumber"), unknown.message)
         for bad in ["", "{", "[]", #"{"cmd":1}"#, #"{"cmd":"accept"}"#, #"{"cmd":"scanFile","path":""}"#,
                     #"{"cmd":"start","timeout":-1}"#, #"{"cmd":"dance"}"#, String(repeating: " ", count: 70_000)] {
             guard case .failure(let problem) = SessionRequest.parse(bad) else { return XCTFail("accepted \(bad.prefix(40))") }

@@ -20,7 +20,7 @@ final class SmallCardPhotoTests: XCTestCase {
         try runTool("convert", ["\(TestPaths.cardsDev)/img_0065.jpg", "-auto-orient", "-strip", "-resize", "60%",
                                 "-quality", "90", small])
         let result = try ScanEngine(options: ScanOptions(jobs: 1)).scan(file: small)
-        let names = result.suggestions.filter { $0.valid && $0.type == SuggestionKind.name.rawValue }.map(\.value)
+        let names = result.suggestions.filter { $0.valid && $0.type == .name }.map(\.value)
         XCTAssertEqual(names.map { $0.uppercased() }, [name.uppercased()], "the holder's name, and no label for one")
     }
 }

@@ -40,8 +40,8 @@ final class TexturedDeskPhotoTests: XCTestCase {
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + ".json"))) as? [String: Any]
         let fields = try XCTUnwrap(truth?["fields"] as? [String: String])
         let valid = try ScanEngine(options: ScanOptions(jobs: 1)).scan(file: path + ".jpg").suggestions.filter(\.valid)
-        XCTAssertTrue(valid.contains { $0.type == "nhsNumber" && $0.value == fields["nhsNumber"] }, "the NHS number is read")
-        XCTAssertTrue(valid.contains { $0.type == "dateOfBirth" && $0.value == fields["dateOfBirth"] }, "the date of birth is read")
+        XCTAssertTrue(valid.contains { $0.type == .nhsNumber && $0.value == fields["nhsNumber"] }, "the NHS number is read")
+        XCTAssertTrue(valid.contains { $0.type == .dateOfBirth && $0.value == fields["dateOfBirth"] }, "the date of birth is read")
     }
 
     /// A card on a granite desk whose grain gave letter-sized marks all over the frame: the block read was the
@@ -53,11 +53,11 @@ final class TexturedDeskPhotoTests: XCTestCase {
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + ".json"))) as? [String: Any]
         let fields = try XCTUnwrap(truth?["fields"] as? [String: String])
         let valid = try ScanEngine(options: ScanOptions(jobs: 1)).scan(file: path + ".jpg").suggestions.filter(\.valid)
-        XCTAssertTrue(valid.contains { $0.type == "guernseySocialSecurity" && $0.value == fields["guernseySocialSecurity"] },
+        XCTAssertTrue(valid.contains { $0.type == .guernseySocialSecurity && $0.value == fields["guernseySocialSecurity"] },
                       "the social security number is read")
-        XCTAssertTrue(valid.contains { $0.type == "dateOfBirth" && $0.value == fields["dateOfBirth"] }, "the date of birth is read")
-        XCTAssertFalse(valid.contains { $0.type == "dateOfBirth" && $0.value != fields["dateOfBirth"] }, "no other date of birth")
-        XCTAssertTrue(valid.contains { $0.type == "name" && $0.value == fields["name"] }, "the holder's name is read")
+        XCTAssertTrue(valid.contains { $0.type == .dateOfBirth && $0.value == fields["dateOfBirth"] }, "the date of birth is read")
+        XCTAssertFalse(valid.contains { $0.type == .dateOfBirth && $0.value != fields["dateOfBirth"] }, "no other date of birth")
+        XCTAssertTrue(valid.contains { $0.type == .name && $0.value == fields["name"] }, "the holder's name is read")
     }
 
     /// The paper is found by its smooth surface: the corners of the frame (desk) are set to the paper's grey, the

@@ -20,8 +20,8 @@ final class UpsideDownPhotoTests: XCTestCase {
         for (label, image) in [("upright", photo), ("turned over", photo.rotated180())] {
             let result = engine.scan(image, source: "img_0011.jpg \(label)")
             let valid = result.suggestions.filter(\.valid)
-            XCTAssertTrue(valid.contains { $0.type == SuggestionKind.nhsNumber.rawValue && $0.value == nhs }, "\(label): the NHS number is read")
-            XCTAssertTrue(valid.contains { $0.type == SuggestionKind.name.rawValue && $0.value.uppercased().contains(surname) }, "\(label): the name is read")
+            XCTAssertTrue(valid.contains { $0.type == .nhsNumber && $0.value == nhs }, "\(label): the NHS number is read")
+            XCTAssertTrue(valid.contains { $0.type == .name && $0.value.uppercased().contains(surname) }, "\(label): the name is read")
         }
     }
 }

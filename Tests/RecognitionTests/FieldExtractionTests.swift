@@ -21,63 +21,63 @@ final class NHSContextTests: XCTestCase {
     func testOCRSlipsOnOtherCardsAreNeverValidNHSNumbers() {
         XCTAssertTrue(NHSNumber(digits: "7710412025")!.passesModulus11, "the slip passes Modulus 11")
         let library = nhs(["City Library", "Expires 7710412025"])
-        XCTAssertFalse(library.contains { $0.type == "nhsNumber" && $0.valid })
-        XCTAssertNotEqual(library.first?.type, "nhsNumber")
+        XCTAssertFalse(library.contains { $0.type == .nhsNumber && $0.valid })
+        XCTAssertNotEqual(library.first?.type, .nhsNumber)
         // The same digits without the label still read as a date without its slashes: not offered as valid.
-        XCTAssertFalse(nhs(["7710412025"]).contains { $0.type == "nhsNumber" && $0.valid })
+        XCTAssertFalse(nhs(["7710412025"]).contains { $0.type == .nhsNumber && $0.valid })
         let member = nhs(["Member 833 171 9710"])
-        XCTAssertFalse(member.contains { $0.type == "nhsNumber" })
-        XCTAssertFalse(nhs(["833 171 9710"]).contains { $0.type == "nhsNumber" && $0.valid }, "unissued range")
+        XCTAssertFalse(member.contains { $0.type == .nhsNumber })
+        XCTAssertFalse(nhs(["833 171 9710"]).contains { $0.type == .nhsNumber && $0.valid }, "unissued range")
         for label in ["Tel", "Phone", "Valid", "Renewal", "Card No", "Account", "Ref"] {
-            XCTAssertFalse(nhs(["\(label) 400 000 0632"]).contains { $0.type == "nhsNumber" }, label)
+            XCTAssertFalse(nhs(["\(label) 400 000 0632"]).contains { $0.type == .nhsNumber }, label)
         }
-        XCTAssertFalse(nhs(["Card number", "400 000 0632"]).contains { $0.type == "nhsNumber" }, "labelled on the line above")
+        XCTAssertFalse(nhs(["Card number", "400 000 0632"]).contains { $0.type == .nhsNumber }, "labelled on the line above")
     }
 
     func testNumbersWithContextAreValid() {
         for card in [["NHS No: 400 000 0632"], ["NHS No.", "400 000 0632"], ["400 000 0632", "NHS NO"],
                      ["NHS Number:", "4000000632"], ["CHI 010 101 1113"], ["H&C 346 295 0622"]] {
             let top = nhs(card).first
-            XCTAssertEqual(top?.type, "nhsNumber", "\(card)")
+            XCTAssertEqual(top?.type, .nhsNumber, "\(card)")
             XCTAssertEqual(top?.valid, true, "\(card)")
             XCTAssertTrue(top?.checks.contains("label") == true, "\(card)")
         }
         // A wristband: unlabelled but printed 3 3 4, beside a name and a date of birth.
         let band = nhs(["EXAMPLE, Alex", "DOB 14-Jul-1945", "400 000 0632"])
-        XCTAssertEqual(band.first?.type, "nhsNumber")
+        XCTAssertEqual(band.first?.type, .nhsNumber)
         XCTAssertEqual(band.first?.valid, true)
         XCTAssertTrue(band.first!.checks.contains("grouping:334"))
         // A barcode with the same number confirms an ungrouped, unlabelled one on a patient's band (a date of birth
         // on it); alone, the code and the digits printed under it are one piece of evidence, not two (issue 36).
         let code = RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "4000000632", bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 1)
         let confirmed = nhs(["EXAMPLE, Alex", "14-Jul-1945", "4000000632"], extra: [code])
-        XCTAssertEqual(confirmed.first?.type, "nhsNumber")
+        XCTAssertEqual(confirmed.first?.type, .nhsNumber)
         XCTAssertEqual(confirmed.first?.valid, true)
         XCTAssertEqual(Set(confirmed.first!.from), ["b1", "t3"])
-        XCTAssertFalse(nhs(["4000000632"], extra: [code]).contains { $0.valid && $0.type == "nhsNumber" })
+        XCTAssertFalse(nhs(["4000000632"], extra: [code]).contains { $0.valid && $0.type == .nhsNumber })
     }
 
     func testATableHeaderReadAsLinesAboveItsValues() {
         // `NHS Number  Date of birth` over `999 000 0018  14/07/1945`, read column by column: the date label just
         // above the number is no label of it (a ten-digit number is no date); the 3 3 4 grouping stands.
         let card = ["NHS Number", "Date of birth", "999 000 0018", "14/07/1945"]
-        XCTAssertEqual(nhs(card).filter { $0.valid && $0.type == "nhsNumber" }.map(\.value), ["9990000018"])
+        XCTAssertEqual(nhs(card).filter { $0.valid && $0.type == .nhsNumber }.map(\.value), ["9990000018"])
         // Another label above still claims it.
-        XCTAssertFalse(nhs(["Card number", "999 000 0018"]).contains { $0.valid && $0.type == "nhsNumber" })
+        XCTAssertFalse(nhs(["Card number", "999 000 0018"]).contains { $0.valid && $0.type == .nhsNumber })
     }
 
     func testNumbersWithoutContextAreListedInvalidAndNeverFirst() {
         let out = nhs(["Alex Example", "4000000632"])
-        let n = out.first { $0.type == "nhsNumber" }
+        let n = out.first { $0.type == .nhsNumber }
         XCTAssertEqual(n?.valid, false)
         XCTAssertEqual(n?.problem, NHSClassifier.noContextProblem)
-        XCTAssertNotEqual(out.first?.type, "nhsNumber")
+        XCTAssertNotEqual(out.first?.type, .nhsNumber)
     }
 
     /// A repaired reading printed 3 3 4 on a card whose title says NHS (the label by the number lost) is valid; the
     /// same reading on a card that never names the scheme, or ungrouped, is not.
     func testARepairedGroupedNumberOnACardThatSaysNHS() {
-        func valid(_ texts: [String]) -> [String] { nhs(texts).filter { $0.type == "nhsNumber" && $0.valid }.map(\.value) }
+        func valid(_ texts: [String]) -> [String] { nhs(texts).filter { $0.type == .nhsNumber && $0.valid }.map(\.value) }
         XCTAssertEqual(valid(["NHS", "Miss Alex Example", "999 143 $921"]), ["9991435921"])
         XCTAssertEqual(valid(["Example Clinic", "Miss Alex Example", "999 143 $921"]), [])
         XCTAssertEqual(valid(["NHS", "Miss Alex Example", "999143$921"]), [])
@@ -104,7 +104,7 @@ final class NHSContextTests: XCTestCase {
         XCTAssertEqual(DigitRepair.repairs(of: Array("4A0G")), ["4406"])
         XCTAssertTrue(DigitRepair.repairs(of: Array("40X0")).isEmpty, "X is in no table")
         // A repair needs a label or a barcode: grouping alone does not vouch for it.
-        XCTAssertFalse(nhs(["4@0 000 0632"]).contains { $0.type == "nhsNumber" && $0.valid })
+        XCTAssertFalse(nhs(["4@0 000 0632"]).contains { $0.type == .nhsNumber && $0.valid })
     }
 
     func testConfidenceBands() {
@@ -130,7 +130,7 @@ final class FieldLayoutTests: XCTestCase {
         let items = texts.enumerated().map { i, t in
             RecognizedItem(id: "t\(i + 1)", kind: .text, text: t, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: 0.9)
         }
-        return builder.build(items: items, region: region ?? gb).suggestions.filter { $0.kind == kind && $0.valid }.map(\.value)
+        return builder.build(items: items, region: region ?? gb).suggestions.filter { $0.type == kind && $0.valid }.map(\.value)
     }
 
     func testDatesOfBirthInPrintedLayouts() {
@@ -160,14 +160,14 @@ final class FieldLayoutTests: XCTestCase {
             return builder.build(items: items, region: gb).suggestions
         }
         let doubted = suggestions(confidence: 0.2)
-        for kind in ["name", "dateOfBirth"] {
-            XCTAssertEqual(doubted.filter { $0.type == kind }.map(\.valid), [false], kind)
-            XCTAssertNotNil(doubted.first { $0.type == kind }?.problem, kind)
+        for kind in [SuggestionKind.name, .dateOfBirth] {
+            XCTAssertEqual(doubted.filter { $0.type == kind }.map(\.valid), [false], kind.rawValue)
+            XCTAssertNotNil(doubted.first { $0.type == kind }?.problem, kind.rawValue)
         }
-        XCTAssertTrue(doubted.contains { $0.type == "nhsNumber" && $0.valid }, "the number's check vouches for it")
+        XCTAssertTrue(doubted.contains { $0.type == .nhsNumber && $0.valid }, "the number's check vouches for it")
         let read = suggestions(confidence: 0.4)
-        XCTAssertTrue(read.contains { $0.type == "name" && $0.valid && $0.value == "Alex Example" })
-        XCTAssertTrue(read.contains { $0.type == "dateOfBirth" && $0.valid && $0.value == "1945-07-14" })
+        XCTAssertTrue(read.contains { $0.type == .name && $0.valid && $0.value == "Alex Example" })
+        XCTAssertTrue(read.contains { $0.type == .dateOfBirth && $0.valid && $0.value == "1945-07-14" })
     }
 
     /// The valid names a card of these lines (text, confidence), one under another, gives.
@@ -175,7 +175,7 @@ final class FieldLayoutTests: XCTestCase {
         let items = texts.enumerated().map { i, t in
             RecognizedItem(id: "t\(i + 1)", kind: .text, text: t.0, bounds: Quad(x: 0, y: i * 40, width: 300, height: 30), confidence: t.1)
         }
-        return builder.build(items: items, region: gb).suggestions.filter { $0.type == "name" && $0.valid }.map(\.value)
+        return builder.build(items: items, region: gb).suggestions.filter { $0.type == .name && $0.valid }.map(\.value)
     }
 
     /// A letter's holder read twice, once with a slip: the reading whose words the letter repeats (its salutation)
@@ -209,7 +209,7 @@ final class FieldLayoutTests: XCTestCase {
             let items = [RecognizedItem(id: "t1", kind: .text, text: "States of Jersey", bounds: Quad(x: 0, y: 0, width: 300, height: 30), confidence: 0.96),
                          RecognizedItem(id: "t2", kind: .text, text: "Alex EXAMPLE", bounds: Quad(x: 0, y: 60, width: 300, height: 30), confidence: 0.96),
                          RecognizedItem(id: "t3", kind: .text, text: "\"EXAM, Alex", bounds: Quad(x: 120, y: 62, width: 170, height: 26), confidence: confidence)]
-            return builder.build(items: items, region: gb).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value)
+            return builder.build(items: items, region: gb).suggestions.filter { $0.type == .name && $0.valid }.map(\.value)
         }
         XCTAssertEqual(card(misreadAt: 0.69), ["Alex EXAMPLE"])
         XCTAssertTrue(card(misreadAt: 0.9).contains("Alex Exam"), "\(card(misreadAt: 0.9))")
@@ -257,7 +257,7 @@ final class FieldLayoutTests: XCTestCase {
             XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
         }
         let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "DOB: O8/O8/1991", bounds: .init(x: 0, y: 0, width: 9, height: 9),
-                                                            confidence: 0.9)], region: gb).suggestions.first { $0.type == "dateOfBirth" }
+                                                            confidence: 0.9)], region: gb).suggestions.first { $0.type == .dateOfBirth }
         XCTAssertEqual(Set(repaired?.checks ?? []), ["labelled", "ocr-repaired", "plausible"])
         XCTAssertTrue(values(.dateOfBirth, ["Valid O8/O8/1991"]).isEmpty, "no repair without a birth label")
         XCTAssertTrue(values(.dateOfBirth, ["DOB: OB/OB/l99l"]).isEmpty, "more than two slips")
@@ -361,10 +361,10 @@ final class FieldLayoutTests: XCTestCase {
         let items = [item("t1", "NAME", x: 277, y: 331, width: 71), item("t2", "Dr Robin Testw:", x: 268, y: 374, width: 312),
                      item("t3", "NHS NU}", x: 262, y: 431, width: 110), item("t4", "999 000 0018", x: 256, y: 476, width: 236),
                      item("t5", "Dr Robin Testwood", x: 266, y: 376, width: 430)]
-        let names = builder.build(items: items, region: gb).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value)
+        let names = builder.build(items: items, region: gb).suggestions.filter { $0.type == .name && $0.valid }.map(\.value)
         XCTAssertEqual(names, ["Robin Testwood"])
         let elsewhere = Array(items.dropLast()) + [item("t5", "Dr Robin Testwood", x: 266, y: 431, width: 430)]
-        XCTAssertEqual(builder.build(items: elsewhere, region: gb).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value),
+        XCTAssertEqual(builder.build(items: elsewhere, region: gb).suggestions.filter { $0.type == .name && $0.valid }.map(\.value),
                        ["Robin Testw"], "a line a row below is no reading of the value's line")
     }
 
@@ -416,7 +416,7 @@ final class FieldLayoutTests: XCTestCase {
             }
         }
         func names(_ items: [RecognizedItem]) -> [String] {
-            builder.build(items: items, region: gb).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value)
+            builder.build(items: items, region: gb).suggestions.filter { $0.type == .name && $0.valid }.map(\.value)
         }
         func point(_ x: Double, _ y: Double) -> Point { Point(x: Int(x.rounded()), y: Int(y.rounded())) }
         // Level.
@@ -504,10 +504,10 @@ final class FieldLayoutTests: XCTestCase {
         // A code that carries the printed number is the same hospital number, from two readings.
         let items = [RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "M1234567", bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 1),
                      RecognizedItem(id: "t1", kind: .text, text: "Hosp No: M1234567", bounds: .init(x: 0, y: 40, width: 9, height: 9), confidence: 0.9)]
-        let hosp = builder.build(items: items, region: gb).suggestions.filter { $0.type == "hospitalNumber" }
+        let hosp = builder.build(items: items, region: gb).suggestions.filter { $0.type == .hospitalNumber }
         XCTAssertEqual(hosp.count, 1)
         XCTAssertEqual(Set(hosp[0].from), ["b1", "t1"])
-        XCTAssertFalse(builder.build(items: items, region: gb).suggestions.contains { $0.type == "membership" })
+        XCTAssertFalse(builder.build(items: items, region: gb).suggestions.contains { $0.type == .membership })
     }
 
     func testHospitalNumberSlipAfterItsFirstDigitIsRepaired() {
@@ -519,7 +519,7 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertEqual(HospitalNumberFinder.match(in: "Unit No: SO123456")?.value, "SO123456", "letters before the first digit are the prefix")
         let repaired = builder.build(items: [RecognizedItem(id: "t1", kind: .text, text: "Hosp No RR12@45678",
                                                             bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)],
-                                     region: gb).suggestions.first { $0.type == "hospitalNumber" }
+                                     region: gb).suggestions.first { $0.type == .hospitalNumber }
         XCTAssertEqual(repaired?.checks, ["label", "ocr-repaired"])
         XCTAssertLessThan(repaired?.confidence ?? 1, 0.7)
     }

@@ -26,14 +26,14 @@ final class IdentifierRulesTests: XCTestCase {
     func testBarcodeAloneIsAMembershipCodeUnlessTheCardSaysNHS() {
         XCTAssertTrue(NHSNumber(digits: "5000000005")!.passesModulus11)
         let gym = builder.build(items: [code("5000000005"), line("t1", "Fitness Club")], region: gb).suggestions
-        XCTAssertEqual(gym.first?.type, "membership")
-        XCTAssertFalse(gym.contains { $0.type == "nhsNumber" })
+        XCTAssertEqual(gym.first?.type, .membership)
+        XCTAssertFalse(gym.contains { $0.type == .nhsNumber })
         // A test-range number in a code, alone: still a membership code.
-        XCTAssertFalse(builder.build(items: [code("9990000018")], region: gb).suggestions.contains { $0.type == "nhsNumber" })
+        XCTAssertFalse(builder.build(items: [code("9990000018")], region: gb).suggestions.contains { $0.type == .nhsNumber })
         // Reverse: the card says NHS.
         for text in ["NHS Number", "CHI No"] {
             let top = builder.build(items: [code("9990000018"), line("t1", text)], region: gb).suggestions.first
-            XCTAssertEqual(top?.type, "nhsNumber", text)
+            XCTAssertEqual(top?.type, .nhsNumber, text)
             XCTAssertEqual(top?.valid, true, text)
         }
     }
@@ -44,25 +44,25 @@ final class IdentifierRulesTests: XCTestCase {
     func testACodeAndItsPrintedDigitsAreOneWitness() {
         let gym = builder.build(items: [code("4000000632"), line("t1", "CITY GYM"), line("t2", "Member since 2019"),
                                         line("t3", "Valid at all clubs"), line("t4", "4000000632")], region: gb).suggestions
-        XCTAssertFalse(gym.contains { $0.type == "nhsNumber" && $0.valid }, "\(gym.map { ($0.type, $0.valid) })")
-        XCTAssertEqual(gym.first?.type, "membership")
+        XCTAssertFalse(gym.contains { $0.type == .nhsNumber && $0.valid }, "\(gym.map { ($0.type, $0.valid) })")
+        XCTAssertEqual(gym.first?.type, .membership)
         XCTAssertFalse(builder.build(items: [code("9990000018"), line("t1", "9990000018")], region: gb).suggestions
-            .contains { $0.type == "nhsNumber" && $0.valid }, "the number printed under its code, nothing else")
+            .contains { $0.type == .nhsNumber && $0.valid }, "the number printed under its code, nothing else")
         // Printed in the NHS's 3 3 4 grouping, on a card whose words make it a membership's.
         let grouped = builder.build(items: [code("4000000632"), line("t1", "CITY GYM"), line("t2", "Member since 2019"),
                                             line("t3", "400 000 0632")], region: gb).suggestions
-        XCTAssertFalse(grouped.contains { $0.type == "nhsNumber" && $0.valid })
+        XCTAssertFalse(grouped.contains { $0.type == .nhsNumber && $0.valid })
         let card = builder.build(items: [code("9990000018"), line("t1", "NHS Number"), line("t2", "999 000 0018")], region: gb)
             .suggestions.first
-        XCTAssertEqual(card?.type, "nhsNumber")
+        XCTAssertEqual(card?.type, .nhsNumber)
         XCTAssertEqual(card?.valid, true)
         let band = builder.build(items: [code("9990000018"), line("t1", "EXAMPLE, Alex"), line("t2", "DOB 14/07/1945"),
-                                         line("t3", "9990000018")], region: gb).suggestions.first { $0.type == "nhsNumber" }
+                                         line("t3", "9990000018")], region: gb).suggestions.first { $0.type == .nhsNumber }
         XCTAssertEqual(band?.valid, true)
         // `NHS Number` misread as `NS Member` beside the number does not make a letter a membership card.
         let letter = builder.build(items: [line("t1", "Dear Dr Example"), line("t2", "NS Member | 999 000 0018"),
                                            line("t3", "AOS Nemiver 999 000 0018")], region: gb).suggestions
-        XCTAssertTrue(letter.contains { $0.type == "nhsNumber" && $0.valid })
+        XCTAssertTrue(letter.contains { $0.type == .nhsNumber && $0.valid })
     }
 
     // 2. Unissued ranges never validate.
@@ -82,7 +82,7 @@ final class IdentifierRulesTests: XCTestCase {
             XCTAssertTrue(NHSNumber(digits: digits)!.validation.valid, digits)
         }
         let labelled = builder.build(items: [line("t1", "NHS No: 500 000 0005")], region: gb).suggestions
-        XCTAssertEqual(labelled.first { $0.type == "nhsNumber" }?.valid, false)
+        XCTAssertEqual(labelled.first { $0.type == .nhsNumber }?.valid, false)
     }
 
     // 3. GS1: AI lengths from the specification; GSRN check digit; AI 91 only on a wristband-shaped reading.
@@ -109,15 +109,15 @@ final class IdentifierRulesTests: XCTestCase {
         let medicine = code("0109501101530008" + "17261231" + "10ABC1\u{1D}91XYZ123", .dataMatrix, gs1: true)
         for region in [gb, je] {
             let s = builder.build(items: [medicine], region: region).suggestions
-            XCTAssertFalse(s.contains { $0.type == "jerseyPatientId" || $0.type == "hospitalNumber" }, "\(region.code)")
+            XCTAssertFalse(s.contains { $0.type == .jerseyPatientId || $0.type == .hospitalNumber }, "\(region.code)")
         }
         XCTAssertNil(Wristband.patientID(in: medicine, wristbandMode: false))
         // Reverse: AI 8018 present, or the wristband mode.
         let band = code("8018" + gsrn("9990000018") + "91H123456", .dataMatrix, gs1: true)
         XCTAssertEqual(builder.build(items: [band], region: je).suggestions.first?.value, "H123456")
         let gbBand = builder.build(items: [band], region: gb).suggestions
-        XCTAssertEqual(gbBand.first { $0.type == "hospitalNumber" }?.value, "H123456")
-        XCTAssertEqual(gbBand.first?.type, "nhsNumber")
+        XCTAssertEqual(gbBand.first { $0.type == .hospitalNumber }?.value, "H123456")
+        XCTAssertEqual(gbBand.first?.type, .nhsNumber)
         XCTAssertEqual(Wristband.patientID(in: medicine, wristbandMode: true)?.value, "XYZ123")
     }
 
@@ -135,10 +135,10 @@ final class IdentifierRulesTests: XCTestCase {
         // The suggestions agree: a Code 128 band in wristband mode is the default Jersey Patient ID.
         let jeOption = RegionResolution(code: .je, basis: .option)
         let band = SuggestionBuilder(today: builder.today, wristband: true).build(items: [code128], region: jeOption).suggestions
-        XCTAssertEqual(band.first?.type, "jerseyPatientId")
+        XCTAssertEqual(band.first?.type, .jerseyPatientId)
         XCTAssertEqual(band.first?.card, Wristband.card(for: Wristband.patientID(in: code128, wristbandMode: true)!))
         XCTAssertEqual(band.first?.card?.isDefault, true)
-        XCTAssertEqual(builder.build(items: [code128], region: jeOption).suggestions.first?.type, "membership")
+        XCTAssertEqual(builder.build(items: [code128], region: jeOption).suggestions.first?.type, .membership)
     }
 
     // 5. Social security numbers.
@@ -166,7 +166,7 @@ final class IdentifierRulesTests: XCTestCase {
         XCTAssertEqual(both.map(\.date.iso), ["1980-02-01", "2020-04-03"])
         XCTAssertEqual(both.map(\.role), [.dateOfBirth, .expiryOrIssue])
         let s = builder.build(items: [line("t1", "DOB: 01/02/1980 Issued: 03/04/2020")], region: gb).suggestions
-        XCTAssertEqual(s.filter { $0.type == "dateOfBirth" }.map(\.value), ["1980-02-01"])
+        XCTAssertEqual(s.filter { $0.type == .dateOfBirth }.map(\.value), ["1980-02-01"])
         XCTAssertEqual(DateFinder.find(in: "Mr Osborne 12/03/1990", today: today).first?.role, .unlabelled)
         XCTAssertEqual(DateFinder.find(in: "Expert 12/03/1990", today: today).first?.role, .unlabelled)
         XCTAssertEqual(DateFinder.find(in: "Exp 12/03/2029", today: today).first?.role, .expiryOrIssue)
@@ -179,7 +179,7 @@ final class IdentifierRulesTests: XCTestCase {
         XCTAssertTrue(DateFinder.find(in: "Valid 01/02/20", today: today).isEmpty, "two-digit years only after a birth label")
         let address = builder.build(items: [line("t1", "12 Example Road"), line("t2", "01/02/1980"), line("t3", "St Example"),
                                             line("t4", "JE2 3AB")], region: gb).suggestions
-        let joined = address.first { $0.type == "address" }?.value ?? ""
+        let joined = address.first { $0.type == .address }?.value ?? ""
         XCTAssertFalse(joined.contains("1980"), joined)
         XCTAssertEqual(joined, "St Example, JE2 3AB")
     }
@@ -205,10 +205,10 @@ final class IdentifierRulesTests: XCTestCase {
         XCTAssertEqual(NameFinder.find(in: ". N ame: Quinn Testwood"), "Quinn Testwood")
         XCTAssertEqual(NameFinder.find(in: "Na me: Quinn Testwood"), "Quinn Testwood")
         XCTAssertNil(NameFinder.find(in: "Dr Quinn Nam: 12"))
-        let s = builder.build(items: [line("t1", "EXAMPLE, Jordan")], region: gb).suggestions.first { $0.type == "name" }
+        let s = builder.build(items: [line("t1", "EXAMPLE, Jordan")], region: gb).suggestions.first { $0.type == .name }
         XCTAssertEqual(s?.value, "Jordan Example")
         XCTAssertEqual(s?.checks, ["form:surname-first"], "not labelled")
-        let labelled = builder.build(items: [line("t1", "Name: Jordan Example")], region: gb).suggestions.first { $0.type == "name" }
+        let labelled = builder.build(items: [line("t1", "Name: Jordan Example")], region: gb).suggestions.first { $0.type == .name }
         XCTAssertEqual(labelled?.checks, ["labelled"])
     }
 
@@ -220,7 +220,7 @@ final class IdentifierRulesTests: XCTestCase {
         // Item 2's lower class: the test range is valid but refused without --no-validate (TestRangeSavingTests).
         XCTAssertEqual(CardValidation.refusal(name: "NHS Number", number: "999 000 0018", category: "Healthcare", region: .gb), .testNumber)
         let ean8 = builder.build(items: [code("73445610", .ean8)], region: gb).suggestions.first
-        XCTAssertEqual(ean8?.type, "loyalty")
+        XCTAssertEqual(ean8?.type, .loyalty)
         XCTAssertEqual(ean8?.card?.codeType, .ean8)
         XCTAssertEqual(CodeType(format: .ean8), .ean8)
         XCTAssertEqual(builder.build(items: [code("5012345678900", .ean13)], region: gb).suggestions.first?.card?.codeType, .ean13)

@@ -46,13 +46,13 @@ final class LineVoteTests: XCTestCase {
         }
         let texts = ["JV 39 OL 14 A", "Wy 39 @4 14 A", "JY 29 C4 14 A"]
         let overlapping = texts.enumerated().map { reading("t\($0 + 1)", $1, y: 100 + 3 * $0) }
-        let agreed = builder.build(items: overlapping, region: region).suggestions.filter { $0.type == "jerseySocialSecurity" }
+        let agreed = builder.build(items: overlapping, region: region).suggestions.filter { $0.type == .jerseySocialSecurity }
         XCTAssertEqual(agreed.map(\.value), ["JY390414A"])
         XCTAssertEqual(agreed.first?.valid, true)
         XCTAssertTrue(agreed.first?.checks.contains("ocr-agreed") ?? false)
 
         let apart = texts.enumerated().map { reading("t\($0 + 1)", $1, y: 100 + 200 * $0) }
-        XCTAssertEqual(builder.build(items: apart, region: region).suggestions.filter { $0.type == "jerseySocialSecurity" }.count, 0)
+        XCTAssertEqual(builder.build(items: apart, region: region).suggestions.filter { $0.type == .jerseySocialSecurity }.count, 0)
     }
 
     /// An NHS number whose three readings each have one wrong digit (so each fails Modulus 11, and no repair of
@@ -65,7 +65,7 @@ final class LineVoteTests: XCTestCase {
         }
         func nhs(_ texts: [String], apart: Bool = false) -> [Suggestion] {
             let items = texts.enumerated().map { reading("t\($0 + 1)", $1, y: 100 + (apart ? 200 : 3) * $0) }
-            return builder.build(items: items, region: region).suggestions.filter { $0.type == "nhsNumber" && $0.valid }
+            return builder.build(items: items, region: region).suggestions.filter { $0.type == .nhsNumber && $0.valid }
         }
         let labelled = ["NHS No: 999 000 0019", "NHS No: 999 300 0018", "NHS No: 998 000 0018"]
         let agreed = nhs(labelled)

@@ -14,7 +14,7 @@ final class NameLayoutTests: XCTestCase {
         }
     }
     func names(_ lines: [RecognizedItem]) -> [String] {
-        builder.build(items: lines, region: gg).suggestions.filter { $0.kind == .name && $0.valid }.map(\.value)
+        builder.build(items: lines, region: gg).suggestions.filter { $0.type == .name && $0.valid }.map(\.value)
     }
 
     /// `Surname, Forename(s):` names both parts in the order the value gives them, on its line or the next.
@@ -112,7 +112,7 @@ final class NameLayoutTests: XCTestCase {
                      line("t6", "DATE OF BIRTH", 259, 265, 90), line("t7", "NHS NUMBER", 528, 301, 89),
                      line("t8", "13, 01.1952", 266, 302, 129), line("t9", "999 000 0018", 527, 344, 180)]
         let suggestions = builder.build(items: lines, region: gg).suggestions.filter(\.valid)
-        XCTAssertEqual(suggestions.filter { $0.kind == .name }.map(\.value), ["TEGAN EXAMPLE"])
-        XCTAssertEqual(suggestions.filter { $0.kind == .dateOfBirth }.map(\.value), ["1952-01-13"])
+        XCTAssertEqual(suggestions.filter { $0.type == .name }.map(\.value), ["TEGAN EXAMPLE"])
+        XCTAssertEqual(suggestions.filter { $0.type == .dateOfBirth }.map(\.value), ["1952-01-13"])
     }
 }

@@ -24,7 +24,7 @@ final class RereadPlannerTests: XCTestCase {
     func testNothingIsReadAgainWhenTheValuesWereFound() {
         let items = [line("t1", "NHS Number: 999 000 0018"), line("t2", "DOB: 01/02/1980")]
         let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
-        XCTAssertEqual(Set(built.suggestions.filter(\.valid).map(\.type)), ["nhsNumber", "dateOfBirth"])
+        XCTAssertEqual(Set(built.suggestions.filter(\.valid).map(\.type)), [.nhsNumber, .dateOfBirth])
         XCTAssertEqual(RereadPlanner.lines(items: items, suggestions: built.suggestions), [])
     }
 

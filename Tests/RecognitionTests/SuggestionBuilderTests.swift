@@ -21,7 +21,7 @@ final class SuggestionBuilderTests: XCTestCase {
         ]
         let out = builder.build(items: items, region: gbTimezone)
         let top = out.suggestions[0]
-        XCTAssertEqual(top.type, "nhsNumber")
+        XCTAssertEqual(top.type, .nhsNumber)
         XCTAssertEqual(top.value, "9990000018")
         XCTAssertEqual(top.display, "999 000 0018")
         XCTAssertTrue(top.valid)
@@ -35,7 +35,7 @@ final class SuggestionBuilderTests: XCTestCase {
         XCTAssertEqual(bad.problem, "fails the Modulus 11 check")
         let lastValid = out.suggestions.lastIndex { $0.valid }!
         XCTAssertGreaterThan(out.suggestions.firstIndex { $0.value == "1234567890" }!, lastValid)
-        XCTAssertTrue(out.suggestions.contains { $0.type == "name" && $0.value == "Alex Example" })
+        XCTAssertTrue(out.suggestions.contains { $0.type == .name && $0.value == "Alex Example" })
     }
 
     func testJerseyPostcodeRefinesRegionAndBuildsTheJHCIString() {
@@ -43,12 +43,12 @@ final class SuggestionBuilderTests: XCTestCase {
                      line("t4", "St Helier"), line("t5", "JE2 3AB")]
         let out = builder.build(items: items, region: gbTimezone)
         XCTAssertEqual(out.region, RegionResolution(code: .je, basis: .evidence))
-        let health = out.suggestions.first { $0.type == "jerseyHealthId" }!
+        let health = out.suggestions.first { $0.type == .jerseyHealthId }!
         XCTAssertEqual(health.value, "Name: Jordan Example, DOB: 14/07/1945, Address: 12 Example Road, St Helier, JE2 3AB")
         XCTAssertEqual(health.card?.name, "Jersey Health ID")
         XCTAssertEqual(health.card?.codeType, .qrCode)
-        XCTAssertEqual(out.suggestions.first { $0.type == "dateOfBirth" }?.value, "1945-07-14")
-        XCTAssertEqual(out.suggestions.first { $0.type == "postcode" }?.value, "JE2 3AB")
+        XCTAssertEqual(out.suggestions.first { $0.type == .dateOfBirth }?.value, "1945-07-14")
+        XCTAssertEqual(out.suggestions.first { $0.type == .postcode }?.value, "JE2 3AB")
         // An explicit region is never overridden.
         let explicit = builder.build(items: items, region: RegionResolution(code: .gb, basis: .option))
         XCTAssertEqual(explicit.region.code, .gb)
@@ -58,9 +58,9 @@ final class SuggestionBuilderTests: XCTestCase {
         let items = [line("t1", "SSN: GY123456"),
                      RecognizedItem(id: "b1", kind: .barcode, format: .ean13, text: "5012345678900", bounds: box, confidence: 1)]
         let out = builder.build(items: items, region: RegionResolution(code: .gg, basis: .environment))
-        XCTAssertEqual(out.suggestions[0].type, "guernseySocialSecurity")
+        XCTAssertEqual(out.suggestions[0].type, .guernseySocialSecurity)
         XCTAssertEqual(out.suggestions[0].card?.region, .gg)
-        let loyalty = out.suggestions.first { $0.type == "loyalty" }!
+        let loyalty = out.suggestions.first { $0.type == .loyalty }!
         XCTAssertTrue(loyalty.valid)
         XCTAssertEqual(loyalty.card?.category, "Loyalty Cards")
         XCTAssertEqual(loyalty.card?.codeType, .ean13)
@@ -70,7 +70,7 @@ final class SuggestionBuilderTests: XCTestCase {
         let items = [RecognizedItem(id: "b1", kind: .barcode, format: .dataMatrix, text: "8018795000000000000012\u{1D}91JE123456",
                                     gs1: true, bounds: box, confidence: 1)]
         let out = builder.build(items: items, region: RegionResolution(code: .je, basis: .timezone))
-        XCTAssertEqual(out.suggestions[0].type, "jerseyPatientId")
+        XCTAssertEqual(out.suggestions[0].type, .jerseyPatientId)
         XCTAssertEqual(out.suggestions[0].value, "JE123456")
         XCTAssertEqual(out.suggestions[0].card?.isDefault, true)
         XCTAssertEqual(out.suggestions[0].card?.name, "Jersey Patient ID")
@@ -82,7 +82,7 @@ final class SuggestionBuilderTests: XCTestCase {
         for text in ["8018795000000000000012\u{1D}91", "0109501101530008\u{1D}17261231", "\u{1D}91\u{1D}"] {
             let items = [RecognizedItem(id: "b1", kind: .barcode, format: .dataMatrix, text: text, gs1: true, bounds: box, confidence: 1)]
             let out = builder.build(items: items, region: RegionResolution(code: .je, basis: .timezone))
-            XCTAssertFalse(out.suggestions.contains { $0.type == "jerseyPatientId" }, text.debugDescription)
+            XCTAssertFalse(out.suggestions.contains { $0.type == .jerseyPatientId }, text.debugDescription)
             XCTAssertFalse(out.suggestions.contains { $0.valid && $0.value.isEmpty }, text.debugDescription)
         }
     }
@@ -101,11 +101,11 @@ final class SuggestionBuilderTests: XCTestCase {
             line("t1", "SS No: JY¥123456A"),
         ]
         let out = builder.build(items: items, region: gbTimezone)
-        let jy = out.suggestions.filter { $0.type == "jerseySocialSecurity" }
+        let jy = out.suggestions.filter { $0.type == .jerseySocialSecurity }
         XCTAssertEqual(jy.map(\.value), ["JY123456A"], "the code and the printed Y read twice are one number")
         XCTAssertEqual(Set(jy[0].from), ["b1", "t1"])
         XCTAssertTrue(jy[0].checks.contains("barcode"))
-        XCTAssertFalse(out.suggestions.contains { $0.type == "membership" })
+        XCTAssertFalse(out.suggestions.contains { $0.type == .membership })
         XCTAssertEqual(out.region.code, .je)
     }
 
@@ -116,12 +116,12 @@ final class SuggestionBuilderTests: XCTestCase {
             line("t2", "Hospital URN: J12345"),
         ]
         let out = builder.build(items: items, region: gbTimezone)
-        let hosp = out.suggestions.filter { $0.type == "hospitalNumber" }
+        let hosp = out.suggestions.filter { $0.type == .hospitalNumber }
         XCTAssertEqual(hosp.map(\.value), ["J123456"], "slips of the code's value are not offered as other numbers")
         XCTAssertEqual(Set(hosp[0].from), ["b1", "t1", "t2"])
         // A printed number far from the code's is another number, and stays.
         let other = builder.build(items: [items[0], line("t1", "MRN: 7654321")], region: gbTimezone).suggestions
-        XCTAssertEqual(Set(other.filter { $0.type == "hospitalNumber" }.map(\.value)), ["J123456", "7654321"])
+        XCTAssertEqual(Set(other.filter { $0.type == .hospitalNumber }.map(\.value)), ["J123456", "7654321"])
     }
 
     /// Two passes over a wristband read its name two ways (cards-dev 0024 tilted: `FALLA, Arthur` and `PALLA,
@@ -129,13 +129,13 @@ final class SuggestionBuilderTests: XCTestCase {
     func testOneHolderNameIsValid() {
         let items = [line("t1", "EXAMPLE, Alex", confidence: 0.92), line("t2", "NHS: 999 000 0018"),
                      line("t3", "EXAMPIE, Alex", confidence: 0.61)]
-        let names = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == "name" }
+        let names = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == .name }
         XCTAssertEqual(names.filter(\.valid).map(\.value), ["Alex Example"])
         XCTAssertEqual(names.filter { !$0.valid }.map(\.value), ["Alex Exampie"])
         XCTAssertEqual(names.first { !$0.valid }?.problem, "another reading of the holder's name is surer")
         // The same name read twice is one suggestion, and valid.
         let twice = builder.build(items: [line("t1", "EXAMPLE, Alex"), line("t2", "Name: Alex Example")], region: gbTimezone)
-        XCTAssertEqual(twice.suggestions.filter { $0.type == "name" }.map(\.valid), [true])
+        XCTAssertEqual(twice.suggestions.filter { $0.type == .name }.map(\.valid), [true])
     }
 
     /// One holder, one date of birth: two passes over a keystoned card read `03/05/1982` and `08/08/1982`
@@ -143,7 +143,7 @@ final class SuggestionBuilderTests: XCTestCase {
     func testOneDateOfBirthIsValid() {
         let items = [line("t1", "Date of birth: 03/05/1982", confidence: 0.92), line("t2", "Name: Alex Example"),
                      line("t3", "Date of birth: 08/08/1982", confidence: 0.7)]
-        let dates = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == "dateOfBirth" }
+        let dates = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == .dateOfBirth }
         XCTAssertEqual(dates.filter(\.valid).map(\.value), ["1982-05-03"])
         XCTAssertEqual(dates.filter { !$0.valid }.map(\.value), ["1982-08-08"])
         XCTAssertEqual(dates.first { !$0.valid }?.problem, "another reading of the holder's date of birth is surer")
@@ -157,7 +157,7 @@ final class SuggestionBuilderTests: XCTestCase {
             RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "9990000018", bounds: box, confidence: 1),
             line("t1", "NHS No: 999 180 0018"),
         ]
-        let nhs = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == "nhsNumber" }
+        let nhs = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == .nhsNumber }
         XCTAssertEqual(nhs.map(\.value), ["9990000018"], "the misread number is the code's, not another")
         XCTAssertEqual(Set(nhs[0].from), ["b1", "t1"])
     }
@@ -165,13 +165,13 @@ final class SuggestionBuilderTests: XCTestCase {
     func testOnlyTheSurerOfTwoNearNHSReadingsIsValid() {
         let items = [line("t1", "NHS No: 999 000 0018", confidence: 0.9), line("t2", "NHS No: 999 180 0018", confidence: 0.6),
                      line("t3", "NHS No: 999 000 0182", confidence: 0.5)]
-        let nhs = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == "nhsNumber" }
+        let nhs = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == .nhsNumber }
         XCTAssertEqual(nhs.filter(\.valid).map(\.value), ["9990000018"])
         XCTAssertEqual(nhs.filter { !$0.valid }.map(\.value), ["9991800018", "9990000182"])
         XCTAssertEqual(nhs.first { !$0.valid }?.problem, "another reading of this number is surer")
         // Two numbers far apart may be two people's (a letter about a mother and her baby): both stay valid.
         let two = builder.build(items: [line("t1", "NHS No: 999 000 0018"), line("t2", "NHS No: 999 456 7896")],
                                 region: gbTimezone).suggestions
-        XCTAssertEqual(two.filter { $0.type == "nhsNumber" && $0.valid }.count, 2)
+        XCTAssertEqual(two.filter { $0.type == .nhsNumber && $0.valid }.count, 2)
     }
 }

@@ -11,7 +11,7 @@ final class TestRangeSavingTests: XCTestCase {
     func nhsSuggestion(_ printed: String) -> Suggestion? {
         let line = RecognizedItem(id: "t1", kind: .text, text: "NHS Number: \(printed)", bounds: Quad(x: 0, y: 0, width: 300, height: 30),
                                   confidence: 0.9)
-        return builder.build(items: [line], region: gb).suggestions.first { $0.type == "nhsNumber" }
+        return builder.build(items: [line], region: gb).suggestions.first { $0.type == .nhsNumber }
     }
 
     func testATypedInTestNumberIsRefusedWithItsRangeAndWhatToDo() throws {
@@ -55,7 +55,7 @@ final class TestRangeSavingTests: XCTestCase {
         let code = RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "9990000018", bounds: Quad(x: 0, y: 0, width: 10, height: 10),
                                   confidence: 1)
         let membership = try XCTUnwrap(builder.build(items: [code], region: gb).suggestions.first)
-        XCTAssertEqual(membership.type, "membership")
+        XCTAssertEqual(membership.type, .membership)
         XCTAssertNil(CardValidation.refusal(saving: membership))
         // The card's number is checked as well as the value: neither lets a test number through.
         var tampered = try XCTUnwrap(nhsSuggestion("400 000 0632"))

@@ -21,18 +21,18 @@ public enum RereadPlanner {
         }
         let text = items.filter { $0.kind == .text }
         for (kind, labels) in [(SuggestionKind.nhsNumber, NHSClassifier.nhsLabels), (.dateOfBirth, birthLabels)]
-        where !found.contains(kind.rawValue) {
+        where !found.contains(kind) {
             for item in text where !NHSClassifier.labels(labels, in: item.text.lowercased()).isEmpty { want(item) }
         }
         // A social security label or a JY/GY prefix with no valid number of the islands (or a NINO) on the card:
         // the number was cut short at the block's edge (`Contribution No GY 5i` under glare) or read past repair.
-        if found.isDisjoint(with: [SuggestionKind.jerseySocialSecurity, .guernseySocialSecurity, .nationalInsurance].map(\.rawValue)) {
+        if found.isDisjoint(with: [SuggestionKind.jerseySocialSecurity, .guernseySocialSecurity, .nationalInsurance]) {
             for item in text where holdsSocialSecurityLabel(item.text) { want(item) }
         }
         // A line that ends in a postcode's outward code, read whole (`St Sampson GY2`), on a card where no postcode
         // was read: tesseract drops a line's last word beside the edge of a block (the inward code `4PR` of a card
         // photographed on granite, read whole once the block was cut a few pixels narrower).
-        if !found.contains(SuggestionKind.postcode.rawValue) {
+        if !found.contains(.postcode) {
             for item in text {
                 if let last = Postcode.tokens(of: item.text).last, Postcode.isWholeOutward(last) { want(item) }
             }

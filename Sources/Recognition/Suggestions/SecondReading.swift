@@ -28,7 +28,7 @@ public enum SecondReading {
 
     /// The kinds whose label was read but whose value was not (no valid suggestion of that kind on the card).
     public static func unreadLabels(text: [RecognizedItem], suggestions: [Suggestion]) -> [SuggestionKind] {
-        let found = Set(suggestions.filter(\.valid).compactMap { SuggestionKind(rawValue: $0.type) })
+        let found = Set(suggestions.filter(\.valid).map(\.type))
         let lower = text.map { $0.text.lowercased() }
         func labelled(_ labels: [String]) -> Bool { lower.contains { !NHSClassifier.labels(labels, in: $0).isEmpty } }
         var unread: [SuggestionKind] = []

@@ -396,9 +396,9 @@ public final class LiveSession: @unchecked Sendable {
         let barcodeIds = Set(current.filter { $0.kind == .barcode }.map(\.id))
         var anyValid = false
         for var suggestion in built.suggestions where suggestion.valid {
-            if options.wristband && suggestion.kind != .jerseyPatientId { continue }
+            if options.wristband && suggestion.type != .jerseyPatientId { continue }
             anyValid = true
-            let key = suggestion.type + "\u{1F}" + suggestion.value
+            let key = suggestion.type.rawValue + "\u{1F}" + suggestion.value
             guard !emittedKeys.contains(key), stopReason == nil || !source.isLive else { continue }
             emittedKeys.insert(key)
             suggestion.id = "s\(emittedKeys.count)"
@@ -426,7 +426,7 @@ public final class LiveSession: @unchecked Sendable {
     /// read before their suggestions are made), nor does a session that reads no text (`--no-ocr`: nothing to wait for).
     /// `barcodeIds`: the ids of the barcodes in view (the items the suggestions were built from).
     private func waitsForText(_ suggestion: Suggestion, frame: Frame, barcodeIds: Set<String>) -> Bool {
-        guard source.isLive, options.scan.readsText, suggestion.kind?.isSettledByItsCode != true else { return false }
+        guard source.isLive, options.scan.readsText, !suggestion.type.isSettledByItsCode else { return false }
         let fromBarcodesAlone = !suggestion.from.isEmpty && suggestion.from.allSatisfy(barcodeIds.contains)
         return fromBarcodesAlone && (lastTextFrame ?? -1) < frame.index
     }

@@ -20,7 +20,7 @@ public struct SessionOptions: Sendable {
     public var scan: ScanOptions
     /// Stop at the first valid suggestion (of `onceType`, when set). Default false.
     public var once = false
-    public var onceType: String?
+    public var onceType: SuggestionKind?
     /// End the session after this many seconds (nil: run until stopped).
     public var timeout: Double?
     /// Wristband mode: barcodes only, region Jersey, and only the patient ID is suggested.
