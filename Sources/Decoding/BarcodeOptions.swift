@@ -33,9 +33,9 @@ public struct BarcodeOptions: Sendable, Equatable {
     /// (zbar's line sweep, ~25 ms) instead of the sum (~38 ms; `cardscan-bench frame-cost`).
     public var firstPassOnTwoThreads = false
 
-    /// Print each retry, its time and whether it found a code on stderr (never the content). Default false;
-    /// `--verbose` turns it on (so does `CARDSCAN_TRACE_RETRIES=1`, for tuning without the CLI).
-    public var traces = false
+    /// What to write on stderr: each retry, its time and whether it found a code (`barcodeRetries`), the symbol
+    /// locators' steps (`symbols`); never the content. Default: nothing (a scan sets it from `ScanOptions.traces`).
+    public var traces = Traces()
 
     public init(formats: Set<BarcodeFormat> = Set(BarcodeFormat.allCases), retries: Bool = true,
                 retryBudget: Double? = nil) {

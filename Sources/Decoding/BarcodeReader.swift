@@ -89,7 +89,7 @@ public final class BarcodeReader {
             attemptStart = Date()
             // On the photo as it is, even a noisy one: the locator averages several samples a module itself, and
             // smoothing first lost Data Matrix two pixels a module (SymbolLocatorTests' wristbands, 100% → 72%).
-            let found = SymbolReader(zxing: zxing).read(photo, formats: symbolFormats, closerFormats: closerFormats)
+            let found = SymbolReader(zxing: zxing, trace: SymbolTrace(options.traces)).read(photo, formats: symbolFormats, closerFormats: closerFormats)
             trace("symbols", since: attemptStart, found: found)
             if !found.isEmpty { return found }
         }
@@ -129,12 +129,8 @@ public final class BarcodeReader {
     /// Images with a shorter side under this many pixels are never smoothed.
     static let noiseMeasuredFrom = 240
 
-    /// `CARDSCAN_TRACE_RETRIES=1` prints each retry, its time and whether it found a code, on stderr (for tuning
-    /// the retry plan on real photos; never prints the content).
-    static let traceRetries = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_RETRIES"] == "1"
-
     private func trace(_ name: String, since start: Date, found: [Barcode]) {
-        guard options.traces || Self.traceRetries else { return }
+        guard options.traces.barcodeRetries else { return }
         let ms = Int(Date().timeIntervalSince(start) * 1000)
         FileHandle.standardError.write(Data("retry \(name) \(ms) ms \(found.isEmpty ? "miss" : "hit")\n".utf8))
     }

@@ -28,7 +28,7 @@ struct DetectedLineReading {
 
     let engine: TesseractEngine
     var spare: TesseractEngine?
-    var traces = false
+    var traces = Traces()
     /// The photo with a measured motion smear undone, at `scale` times the photo's size (`TextReader`): a line read
     /// unsurely (under `sureLine`) is read on it as well, and the reading with more surely read print kept. A
     /// hand still moving the card smears every line the same way; the detector still finds the lines, and
@@ -143,7 +143,7 @@ struct DetectedLineReading {
         // Light falling off along the line (a shadow, a lamp to one side) is evened out first: tesseract
         // thresholds the crop at one level, and the dark end's paper would pass for print (`levelledAlong`).
         let crop = cut.levelledAlong()
-        if let folder = TextReader.traceFolder {
+        if let folder = traces.textImagesFolder {
             try? crop.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(TextReader.traceCount.next())-line.png")
         }
         let lines = (engine ?? self.engine).recognize(crop, layout: .singleLine)
@@ -209,7 +209,7 @@ struct DetectedLineReading {
     }
 
     private func trace(_ message: @autoclosure () -> String) {
-        guard traces || TextReader.trace else { return }
+        guard traces.textStages else { return }
         FileHandle.standardError.write(Data((message() + "\n").utf8))
     }
 }

@@ -10,12 +10,12 @@ import Locating
 /// One reader per thread (it owns a tesseract engine); make one per worker for parallel work.
 public final class TextReader {
     private let engine: TesseractEngine
-    /// Print each stage's time and the orientation and skew estimates on stderr (never the text). Default false;
-    /// `--verbose` turns it on (so does `CARDSCAN_TRACE_OCR=1`).
-    public var traces = false
+    /// What to write on stderr: each stage's time and the orientation and skew estimates (never the text), and in
+    /// development the images tesseract is given. Default: nothing.
+    public var traces = Traces()
 
-    /// Whether stage traces are written (`traces`, or `CARDSCAN_TRACE_OCR=1`).
-    public var tracing: Bool { traces || Self.trace }
+    /// Whether stage traces are written (`--verbose`, or `CARDSCAN_TRACE_OCR=1`).
+    public var tracing: Bool { traces.textStages }
 
     /// A second engine for reading a block both ways up at once (`concurrentReads`); nil otherwise.
     private let spare: SpareEngine?
@@ -64,7 +64,7 @@ public final class TextReader {
             let found = try TextLineFinder(detector: detector).find(image)
             let (lines, networkMs) = (found.lines, found.networkMs)
             lastDetectorMs = networkMs
-            if traces || Self.trace {
+            if traces.textStages {
                 for note in found.notes { FileHandle.standardError.write(Data("ocr lines \(note)\n".utf8)) }
                 FileHandle.standardError.write(Data("ocr stage line-detector \(Int(Date().timeIntervalSince(start) * 1000)) ms (network \(Int(networkMs)) ms), \(lines.count) boxes\n".utf8))
             }
@@ -88,7 +88,7 @@ public final class TextReader {
         let working = scale < 1 ? image.scaled(by: scale) : image
         guard let blur = working.motionBlur(), blur.length >= MotionBlur.shortest else { return nil }
         let sharpened = working.deblurred(blur)
-        if traces || Self.trace {
+        if traces.textStages {
             FileHandle.standardError.write(Data("ocr lines smear \(Int(blur.length)) px undone in \(Int(Date().timeIntervalSince(start) * 1000)) ms\n".utf8))
         }
         return (sharpened, Double(working.width) / Double(image.width))
@@ -180,7 +180,7 @@ public final class TextReader {
         let lines = readDetectedLines(image), layout = readByLayout(image)
         guard let lines else { return layout }
         let linesQuality = Self.quality(lines.lines), layoutQuality = Self.quality(layout.lines)
-        if traces || Self.trace {
+        if traces.textStages {
             FileHandle.standardError.write(Data("ocr quality: detected lines \(linesQuality), layout \(layoutQuality)\n".utf8))
         }
         return Self.combined(lines, linesQuality, layout, layoutQuality)
@@ -246,7 +246,7 @@ public final class TextReader {
             for onPaper in (reduced ?? image).paperMasks() {
                 let paperReading = readLevelled(onPaper)
                 let quality = Self.quality(paperReading.lines)
-                if traces || Self.trace {
+                if traces.textStages {
                     FileHandle.standardError.write(Data("ocr paper-only quality \(quality) (frame \(frameQuality))\n".utf8))
                 }
                 if quality > frameQuality || (first.marksCoverFrame && quality >= Self.settlingQuality) {
@@ -261,7 +261,7 @@ public final class TextReader {
         }
         let (found, estimateMs) = estimating?.value ?? timedEstimate()
         let measured = Date()
-        if traces || Self.trace {
+        if traces.textStages {
             FileHandle.standardError.write(Data("ocr stage smear-estimate \(estimateMs) ms\n".utf8))
         }
         guard let found else { return first }
@@ -272,7 +272,7 @@ public final class TextReader {
         // on large scans the "smears" found are mostly the grid of the print itself).
         guard blur.length >= MotionBlur.shortest else { return first }
         let sharpened = working.deblurred(blur)
-        if traces || Self.trace {
+        if traces.textStages {
             FileHandle.standardError.write(Data(("ocr motion blur \(blur.degrees)° \(blur.length) px strength "
                 + "\((blur.strength * 100).rounded() / 100), measured in \(estimateMs) ms, "
                 + "undone in \(Int(Date().timeIntervalSince(measured) * 1000)) ms\n").utf8))
@@ -286,7 +286,7 @@ public final class TextReader {
         let second = Reading(lines: Self.lines(unsmeared.lines, from: working, to: image),
                              quarterTurns: unsmeared.quarterTurns, deskewDegrees: unsmeared.deskewDegrees)
         let firstQuality = Self.quality(first.lines), secondQuality = Self.quality(second.lines)
-        if traces || Self.trace {
+        if traces.textStages {
             FileHandle.standardError.write(Data("ocr motion blur quality before \(firstQuality) after \(secondQuality)\n".utf8))
         }
         return Self.combined(first, firstQuality, second, secondQuality)
@@ -315,7 +315,7 @@ public final class TextReader {
                               onceFound: (() -> Void)? = nil) -> Reading {
         var stageStart = Date()
         func stage(_ name: String) {
-            guard traces || Self.trace else { return }
+            guard traces.textStages else { return }
             FileHandle.standardError.write(Data("ocr stage \(name) \(Int(Date().timeIntervalSince(stageStart) * 1000)) ms\n".utf8))
             stageStart = Date()
         }
@@ -397,7 +397,7 @@ public final class TextReader {
         if thorough, Self.readsSideways(lines) {
             let (turned, turnBack) = Self.turn(work, quarterTurns: 1)
             let across = readUpright(turned)
-            if traces || Self.trace {
+            if traces.textStages {
                 FileHandle.standardError.write(Data("ocr sideways: quality \(Self.quality(lines)) turned \(Self.quality(across.lines))\n".utf8))
             }
             // By a clear margin: tesseract also gives word boxes taller than wide for text it turned itself and
@@ -466,7 +466,7 @@ public final class TextReader {
         }
         lines = Self.merged(lines, recognize(rest, layout: .sparse, why: "sparse"))
         if flipped { turns += 2; transforms.append(back) }
-        if traces || Self.trace {
+        if traces.textStages {
             FileHandle.standardError.write(Data("ocr final deskew \(deskew) flipped \(flipped) upright \(upright)\n".utf8))
         }
         stage("sparse")
@@ -509,7 +509,7 @@ public final class TextReader {
             let (other, otherBack) = early.map { ($0.image, $0.back) } ?? Self.turn(work, quarterTurns: flipped ? 0 : 2)
             let otherLines = early?.lines ?? recognize(other, layout: .automatic, why: "other-way")
             let otherQuality = Self.quality(otherLines)
-            if traces || Self.trace {
+            if traces.textStages {
                 FileHandle.standardError.write(Data("ocr orientation statistics \(upright) first \(firstQuality) other \(otherQuality)\n".utf8))
             }
             if otherQuality > firstQuality {
@@ -535,10 +535,10 @@ public final class TextReader {
     private func recognize(_ image: GrayImage, layout: TesseractEngine.PageLayout, why: String,
                            on other: TesseractEngine? = nil) -> [TesseractEngine.Line] {
         let engine = other ?? self.engine
-        if let folder = Self.traceFolder {
+        if let folder = traces.textImagesFolder {
             try? image.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(Self.traceCount.next())-\(why).png")
         }
-        guard traces || Self.trace else { return engine.recognize(image, layout: layout) }
+        guard traces.textStages else { return engine.recognize(image, layout: layout) }
         let start = Date()
         let lines = engine.recognize(image, layout: layout)
         FileHandle.standardError.write(Data("ocr pass \(why) \(image.width)x\(image.height) \(Int(Date().timeIntervalSince(start) * 1000)) ms \(lines.count) lines\n".utf8))
@@ -770,12 +770,7 @@ public final class TextReader {
         "surgery", "road", "street", "lane", "avenue", "close", "st", "helier", "peter", "port", "the", "of",
     ]
 
-    /// `CARDSCAN_TRACE_OCR=1` prints the orientation and skew estimates on stderr (never the text).
-    static let trace = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_OCR"] == "1"
-    /// `CARDSCAN_TRACE_OCR_DIR=DIR` (development only) writes every image tesseract is given into DIR, 0600,
-    /// numbered in order and named by the pass: it shows what the geometry steps made of a photo. It holds the
-    /// card's text, so never set it on real cards.
-    static let traceFolder = ProcessInfo.processInfo.environment["CARDSCAN_TRACE_OCR_DIR"]
+    /// Numbers the images written to `Traces.textImagesFolder`, in the order tesseract is given them.
     static let traceCount = TraceCounter()
 
     /// Turns an image clockwise by quarter turns and returns the point mapping back.

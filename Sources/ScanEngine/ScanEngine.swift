@@ -18,7 +18,7 @@ public final class ScanEngine {
         self.options = options
         loader = ImageLoader(pixelLimit: options.pixelLimit)
         var barcodeOptions = options.barcodes
-        barcodeOptions.traces = barcodeOptions.traces || options.traces
+        barcodeOptions.traces = options.traces
         barcodes = BarcodeReader(options: barcodeOptions)
         if options.readsText {
             do throws(TextReaderError) {

@@ -20,9 +20,13 @@ public struct ScanOptions: Sendable {
     public var parallelStages: Bool = true
     /// "Today", for judging dates of birth (default: the current date).
     public var today: SimpleDate = .today
-    /// Trace each decoding stage and its time on stderr: barcode retries, OCR orientation (never content).
-    /// Default false; the CLI's `--verbose` sets it, and worker processes get it with their settings.
-    public var traces = false
+    /// What each decoding stage writes on stderr: barcode retries, OCR orientation, symbol location (never
+    /// content). Default nothing; the CLI sets it from `--verbose` and the trace variables (`Traces`), and worker
+    /// processes get it with their settings.
+    public var traces = Traces()
+    /// Seconds a worker process may spend on one photo before it is killed and the photo reported
+    /// (`decoderCrashed`); batches decoded in workers only. Default 120 (`--photo-timeout`).
+    public var photoTimeout: Double = 120
 
     public init(barcodes: BarcodeOptions = BarcodeOptions(), pixelLimit: Int = ImageLoader.defaultPixelLimit,
                 region: RegionResolution? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

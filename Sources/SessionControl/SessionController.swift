@@ -14,8 +14,8 @@ public final class SessionController: @unchecked Sendable {
     public struct Settings: Sendable {
         /// The region suggestions are built for.
         public var region: RegionResolution
-        /// Stage traces on stderr (`--verbose`; never content).
-        public var traces = false
+        /// Stage traces on stderr (`--verbose` and the trace variables; never content).
+        public var traces = Traces()
         /// The camera used when a start request names none (nil: `CARDSCAN_DEVICE`, else /dev/video0).
         public var device: String?
         /// The frame size asked for when a start request gives none (default 1280x720).

@@ -11,3 +11,15 @@ extension ArgumentList {
         return formats
     }
 }
+
+extension ArgumentList {
+    /// `--photo-timeout SECONDS` (scan, import): how long a worker may spend on one photo before it is stopped and
+    /// the photo reported; nil when not given (the option's default, 120 s).
+    func photoTimeout() throws(UsageError) -> Double? {
+        guard let text = value("--photo-timeout") else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError("--photo-timeout needs seconds > 0")
+        }
+        return seconds
+    }
+}

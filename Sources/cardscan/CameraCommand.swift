@@ -50,7 +50,7 @@ enum CameraCommand: Command {
                                         valueNames: ["--device", "--size", "--type", "--timeout", "--store", "--region",
                                                      "--formats", "--roi", "--reconnect"])
             var options = SessionOptions()
-            options.scan.traces = Terminal.verbose
+            options.scan.traces = Terminal.traces
             options.scan.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
             if let formats = try args.barcodeFormats() { options.scan.barcodes.formats = formats }
             options.once = args.has("--once")

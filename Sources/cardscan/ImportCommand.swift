@@ -13,7 +13,7 @@ enum ImportCommand: Command {
     static let abstract = "import a batch of card photos: save the sure ones, queue the rest for review"
     static let usage = """
         usage: cardscan import PATH... [--region R] [--jobs N] [--accept auto|review] [--no-validate] [--report FILE]
-                               [--store PATH] [--in-process]
+                               [--store PATH] [--in-process] [--photo-timeout SECONDS]
 
         Scans every image (files and folders, recursively). With --accept auto a photo's top suggestion is saved
         when it validated and its confidence is at least \(Int(autoAcceptConfidence * 100))%; otherwise, and always with
@@ -24,7 +24,8 @@ enum ImportCommand: Command {
         the run; --report FILE writes it as JSON with one entry per photo.
 
         Photos are decoded in worker processes (one per job): a photo that crashes a decoding library is reported
-        as unreadable (decoderCrashed, with the signal) and the import goes on. --in-process decodes here instead.
+        as unreadable (decoderCrashed, with the signal) and the import goes on; so is one a worker spends longer
+        on than --photo-timeout (default 120 s). --in-process decodes here instead.
         """
 
     /// The confidence a valid suggestion needs to be saved without a person (a barcode read, or printed text
@@ -41,13 +42,15 @@ enum ImportCommand: Command {
     static func run(_ arguments: [String]) -> Int32 {
         let args: ArgumentList
         do {
-            args = try ArgumentList(arguments, flagNames: ["--in-process", "--no-validate"], valueNames: ["--region", "--jobs", "--accept", "--report", "--store"])
+            args = try ArgumentList(arguments, flagNames: ["--in-process", "--no-validate"], valueNames: ["--region", "--jobs", "--accept", "--report", "--store", "--photo-timeout"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
         let accept = args.value("--accept") ?? "review"
         guard ["auto", "review"].contains(accept) else { return Terminal.usageError("--accept is auto or review", usage: usage) }
         guard !args.positional.isEmpty else { return Terminal.usageError("no PATH given", usage: usage) }
         var options = ScanOptions()
-        options.traces = Terminal.verbose
+        options.traces = Terminal.traces
+        do { if let seconds = try args.photoTimeout() { options.photoTimeout = seconds } }
+        catch { return Terminal.usageError(error.description, usage: usage) }
         if let jobs = args.value("--jobs") {
             guard let n = Int(jobs), n >= 1 else { return Terminal.usageError("--jobs needs a whole number ≥ 1", usage: usage) }
             options.jobs = n

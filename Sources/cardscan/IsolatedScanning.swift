@@ -14,9 +14,8 @@ enum IsolatedScanning {
         // Each worker is one process on one core when they fill the machine; side-by-side stages only help otherwise.
         if min(options.jobs, paths.count) >= ProcessInfo.processInfo.activeProcessorCount { perWorker.parallelStages = false }
         let launch = WorkerLaunch(executable: executable, arguments: ["scan-worker", "--settings", WorkerSettings(perWorker).json])
-        // CARDSCAN_PHOTO_TIMEOUT: seconds a worker may spend on one photo before it is killed (default 120).
-        let timeout = ProcessInfo.processInfo.environment["CARDSCAN_PHOTO_TIMEOUT"].flatMap(Double.init) ?? 120
-        ScanEngine.scanFilesInWorkers(paths, options: options, worker: launch, perPhotoTimeout: timeout, deliver: deliver)
+        ScanEngine.scanFilesInWorkers(paths, options: options, worker: launch, perPhotoTimeout: options.photoTimeout,
+                                      deliver: deliver)
     }
 
     private static var selfExecutable: String? {

@@ -11,13 +11,12 @@ import CardStore
 /// `cardscan scan`: barcodes (and, later, card details) from image files and folders.
 enum ScanCommand: Command {
     static let readsText = true
-    nonisolated(unsafe) static var annotationFailed = false
-    nonisolated(unsafe) static var saveFailed = false
 
     /// Saves the picked card suggestion (numbered as in the text output), else the first valid one, through the one
     /// save path (`CardSaving`): an NHS number in the test range is refused (reported, nothing saved) unless
     /// `noValidate` (saving it is a person's decision), and a card already in the store is not added again.
-    static func save(_ result: ScanResult, pick: Int?, noValidate: Bool, with saver: CardSaving) {
+    /// Returns false when nothing was saved for a reason the job must fail for (said on stderr).
+    static func save(_ result: ScanResult, pick: Int?, noValidate: Bool, with saver: CardSaving) -> Bool {
         let offered = result.suggestions.filter { $0.card != nil }
         let chosen: Suggestion?
         if let pick {
@@ -27,25 +26,26 @@ enum ScanCommand: Command {
         }
         guard let chosen else {
             Terminal.err("cardscan: \(result.source): nothing to save" + (pick.map { " (no suggestion \($0))" } ?? " (no valid suggestion)"))
-            saveFailed = true
-            return
+            return false
         }
         do throws(SaveFailure) {
             let (card, created) = try saver.save(chosen, noValidate: noValidate)
             let id = card.id.uuidString.prefix(8).lowercased()
             Terminal.err(created ? "saved \(id) \(card.name) in \(card.category)"
                                  : "already saved: \(id) \(card.name) in \(card.category) (not added again)")
+            return true
         } catch {
             switch error {
             case .card(_, let refusal): Terminal.err("cardscan: \(result.source): refused: \(refusal)")
             default: Terminal.err("cardscan: \(error.message)")
             }
-            saveFailed = true
+            return false
         }
     }
 
-    /// Draws what was read on the image (loaded again: results hold no pixels) and writes it as PNG.
-    static func writeAnnotation(_ result: ScanResult, to target: String, many: Bool, options: ScanOptions) {
+    /// Draws what was read on the image (loaded again: results hold no pixels) and writes it as PNG. Returns false
+    /// when it could not (said on stderr).
+    static func writeAnnotation(_ result: ScanResult, to target: String, many: Bool, options: ScanOptions) -> Bool {
         let path = many ? (target as NSString).appendingPathComponent(
             ((result.source as NSString).lastPathComponent as NSString).deletingPathExtension + ".annotated.png") : target
         if many { try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true) }
@@ -57,9 +57,10 @@ enum ScanCommand: Command {
             }
             boxes += result.suggestions.compactMap { s in s.bounds.map { Annotation(bounds: $0, label: "\(s.id) \(s.type)", colour: .suggestion) } }
             try image.writeAnnotatedPNG(boxes, to: path)
+            return true
         } catch {
             Terminal.err("cardscan: \(error)")
-            annotationFailed = true
+            return false
         }
     }
 
@@ -67,7 +68,7 @@ enum ScanCommand: Command {
     static let abstract = "read barcodes and card details from image files or folders; suggest cards"
     static let usage = """
         usage: cardscan scan [--json] [--no-ocr] [--save [--pick N] [--no-validate] [--store PATH]] [--annotate OUT] [--formats LIST] [--region R] [--jobs N] [--max-megapixels N]
-                             [--no-retries] [--retry-effort N] [--retry-budget SECONDS] [--in-process] PATH...
+                             [--no-retries] [--retry-effort N] [--retry-budget SECONDS] [--in-process] [--photo-timeout SECONDS] PATH...
 
         Scans every image file given, and every image inside the folders given (recursively; files without an
         image extension are skipped inside folders). One unreadable file never stops the rest: it is reported
@@ -87,6 +88,8 @@ enum ScanCommand: Command {
           --no-ocr               barcodes only: do not read the printed text
           --in-process           decode in this process instead of worker processes (several files are decoded
                                  in workers by default, so a library crashing on one photo costs only that photo)
+          --photo-timeout SECONDS  how long a worker may spend on one photo before it is stopped and the photo
+                                 reported as decoderCrashed (default: 120)
           --save                 save the chosen suggestion's card to the store (default: the first valid one)
           --pick N               with --save: the suggestion numbered N in the text output instead
           --no-validate          with --save: keep an NHS number in the test range (999 xxx xxxx), which is
@@ -108,13 +111,14 @@ enum ScanCommand: Command {
         do {
             args = try ArgumentList(arguments, flagNames: ["--json", "--no-retries", "--no-ocr", "--save", "--in-process", "--no-validate"],
                                     valueNames: ["--formats", "--region", "--jobs", "--max-megapixels", "--retry-effort",
-                                                 "--retry-budget", "--annotate", "--pick", "--store"])
+                                                 "--retry-budget", "--annotate", "--pick", "--store", "--photo-timeout"])
         } catch { return Terminal.usageError(error.description, usage: usage) }
 
         var options = ScanOptions()
-        options.traces = Terminal.verbose
+        options.traces = Terminal.traces
         do {
             if let formats = try args.barcodeFormats() { options.barcodes.formats = formats }
+            if let seconds = try args.photoTimeout() { options.photoTimeout = seconds }
         } catch { return Terminal.usageError(error.description, usage: usage) }
         if let jobs = args.value("--jobs") {
             guard let n = Int(jobs), n >= 1 else { return Terminal.usageError("--jobs needs a whole number ≥ 1", usage: usage) }
@@ -158,7 +162,7 @@ enum ScanCommand: Command {
         }
         let printer = ScanPrinter(json: args.has("--json"))
         let annotate = args.value("--annotate")
-        var scanned = 0, failed = 0, found = 0
+        var scanned = 0, failed = 0, found = 0, annotationFailed = false, saveFailed = false
         IsolatedScanning.scanFiles(files, options: options, inProcess: args.has("--in-process")) { _, outcome in
             switch outcome {
             case .scanned(let result):
@@ -166,8 +170,12 @@ enum ScanCommand: Command {
                 scanned += 1
                 if result.foundSomething { found += 1 }
                 printer.print(result)
-                if let annotate { Self.writeAnnotation(result, to: annotate, many: files.count > 1, options: options) }
-                if let saver { Self.save(result, pick: pick, noValidate: args.has("--no-validate"), with: saver) }
+                if let annotate, !Self.writeAnnotation(result, to: annotate, many: files.count > 1, options: options) {
+                    annotationFailed = true
+                }
+                if let saver, !Self.save(result, pick: pick, noValidate: args.has("--no-validate"), with: saver) {
+                    saveFailed = true
+                }
             case .failed(let path, let error):
                 failed += 1
                 printer.print(failure: ScanFailure(source: path, code: error.code, message: error.description))

@@ -34,7 +34,7 @@ enum ServeCommand: Command {
                                         valueNames: ["--port", "--bind", "--allow-host", "--device", "--size", "--store", "--region"])
             guard args.positional.isEmpty else { return Terminal.usageError("unexpected '\(args.positional[0])'", usage: usage) }
             var settings = SessionController.Settings(region: try RegionResolver().resolveForThisProcess(option: args.value("--region")))
-            settings.traces = Terminal.verbose
+            settings.traces = Terminal.traces
             settings.device = args.value("--device")
             if let value = args.value("--size") {
                 guard let size = FrameSize(value) else { return Terminal.usageError("--size needs WxH, e.g. 1280x720", usage: usage) }

@@ -58,7 +58,7 @@ final class SessionServer: @unchecked Sendable {
 
     init(storePath: String?, region: RegionResolution) {
         var settings = SessionController.Settings(region: region)
-        settings.traces = Terminal.verbose
+        settings.traces = Terminal.traces
         let printer = EventPrinter()
         self.printer = printer
         controller = SessionController(settings: settings, store: SharedCardStore(path: storePath)) { printer.print($0) }

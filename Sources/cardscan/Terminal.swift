@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// Output streams for the CLI. stdout carries results; stderr carries errors and progress.
@@ -32,7 +33,12 @@ enum Terminal {
     }
     /// `--verbose` (any command): what each stage did and how long it took, on stderr. Never a card's content:
     /// counts, kinds, formats, timings and file names only (the PHI audit test checks this).
-    nonisolated(unsafe) static var verbose = false
+    /// Read once from the command line (main removes the flag before a command parses its own): a constant, not a
+    /// switch any code can flip.
+    static let verbose = CommandLine.arguments.dropFirst().contains("--verbose")
+
+    /// What the decoders trace: `--verbose`'s stages and the development variables (`Traces`).
+    static let traces = Traces(verbose: verbose)
 
     static func trace(_ line: @autoclosure () -> String) {
         if verbose { err(line()) }

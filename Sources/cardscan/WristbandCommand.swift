@@ -24,7 +24,7 @@ enum WristbandCommand: Command {
             let args = try ArgumentList(arguments, flagNames: [], valueNames: ["--store"])
             guard args.positional.count == 1 else { return Terminal.usageError("wristband needs one IMAGE", usage: usage) }
             var options = ScanOptions()
-            options.traces = Terminal.verbose
+            options.traces = Terminal.traces
             options.readsText = false  // barcode first: the band's code is the patient ID
             options.region = RegionResolution(code: .je, basis: .option)
             let result: ScanResult

@@ -33,8 +33,8 @@ signal(SIGPIPE, SIG_IGN)
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--verbose") {
     arguments.removeAll { $0 == "--verbose" }
-    // Commands pass it down as an option (`ScanOptions.traces`): the decoders' stage traces, never content.
-    Terminal.verbose = true
+    // `Terminal.verbose` reads it from the command line; commands pass it down as an option (`ScanOptions.traces`):
+    // the decoders' stage traces, never content.
 }
 // --models DIR (with any command): where the text-line detector's model is (`TextLineModel`). Handed on through
 // the environment, which the worker processes a batch starts inherit.

@@ -436,9 +436,9 @@ final class ImportCommandTests: XCTestCase {
         let dir = try photoFolder(photos)
         let store = try CardsCommandTests.scratchStore()
         let start = Date()
-        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--no-validate", "--jobs", "2", "--store", store],
-                                                environment: ["CARDSCAN_TEST_WORKER_HANG_ON": "gb-nhs-card-01",
-                                                              "CARDSCAN_PHOTO_TIMEOUT": "8"])
+        let run = try ScanCommandTests.cardscan(["import", dir, "--accept", "auto", "--no-validate", "--jobs", "2", "--store", store,
+                                                 "--photo-timeout", "8"],
+                                                environment: ["CARDSCAN_TEST_WORKER_HANG_ON": "gb-nhs-card-01"])
         XCTAssertEqual(run.status, 3, run.stderr)
         XCTAssertTrue(run.stderr.contains("gb-nhs-card-01.jpg: the decoder stopped responding on this file and was stopped"), run.stderr)
         XCTAssertTrue(run.stderr.contains("2 imported"), run.stderr)

@@ -18,11 +18,12 @@ enum AztecLocator {
         var corners: [PointF] = []
     }
 
-    static func locate(in image: GrayImage, binary: GrayImage, centre: AztecBullseye.Centre) -> Found? {
+    static func locate(in image: GrayImage, binary: GrayImage, centre: AztecBullseye.Centre,
+                       trace: SymbolTrace = .off) -> Found? {
         guard let ring = ringCorners(binary, centre: centre),
               let toImage = Homography(from: [PointF(x: -3, y: -3), PointF(x: 3, y: -3), PointF(x: 3, y: 3), PointF(x: -3, y: 3)],
                                        to: ring) else {
-            SymbolTrace.note("aztec at \(centre.point): no ring fit")
+            trace.note("aztec at \(centre.point): no ring fit")
             return nil
         }
         func grey(_ x: Int, _ y: Int) -> Double {
@@ -37,7 +38,7 @@ enum AztecLocator {
         // The bullseye's own rings calibrate dark and light.
         let darkMean = mean(ringValues(0) + ringValues(2) + ringValues(4)), lightMean = mean(ringValues(1) + ringValues(3))
         guard lightMean - darkMean >= 20 else {
-            SymbolTrace.note("aztec at \(centre.point): rings too faint (\(darkMean) / \(lightMean))")
+            trace.note("aztec at \(centre.point): rings too faint (\(darkMean) / \(lightMean))")
             return nil
         }
         let threshold = (darkMean + lightMean) / 2
@@ -51,9 +52,9 @@ enum AztecLocator {
             .map { ($0, $0.markErrors(radius: radius, isDark)) }
             .filter { $0.1 <= 2 }
             .sorted { $0.1 < $1.1 }
-        SymbolTrace.note("aztec at \(centre.point): \(isFull ? "full" : "compact"), ring \(ring), orientations \(layouts.map(\.1))")
-        if SymbolTrace.isOn {
-            for y in -radius...radius { SymbolTrace.note((-radius...radius).map { isDark($0, y) ? "#" : "." }.joined()) }
+        trace.note("aztec at \(centre.point): \(isFull ? "full" : "compact"), ring \(ring), orientations \(layouts.map(\.1))")
+        if trace.isOn {
+            for y in -radius...radius { trace.note((-radius...radius).map { isDark($0, y) ? "#" : "." }.joined()) }
         }
         for (orientation, _) in layouts {
             let bits = orientation.modeMessageBits(radius: radius, isDark)
@@ -62,7 +63,7 @@ enum AztecLocator {
             case .rune(let value):
                 return Found(rune: value, corners: corners(toImage, orientation, half: 5.5))
             case .symbol(let layers, let dataCodewords):
-                SymbolTrace.note("aztec mode message: \(layers) layers, \(dataCodewords) data codewords")
+                trace.note("aztec mode message: \(layers) layers, \(dataCodewords) data codewords")
                 let size = AztecModeMessage.size(layers: layers, compact: !isFull)
                 let half = Double(size / 2)
                 // The symbol's own corners (in the sampled frame), then fitted to the whole grid.

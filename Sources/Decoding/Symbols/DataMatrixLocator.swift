@@ -20,11 +20,11 @@ enum DataMatrixLocator {
     /// Reads the symbol inside `quad` (four corners, clockwise). The outline from a dark area can be off by a
     /// module or more (a light corner module, a grown edge); when the first look finds the symbol's corners but
     /// not its grid, a second look is taken with the view rebuilt on those corners.
-    static func locate(in image: GrayImage, outline quad: [PointF]) -> Found? {
-        switch look(in: image, outline: quad) {
+    static func locate(in image: GrayImage, outline quad: [PointF], trace: SymbolTrace = .off) -> Found? {
+        switch look(in: image, outline: quad, trace: trace) {
         case .found(let found): return found
         case .corners(let corners):
-            if case .found(let found) = look(in: image, outline: corners) { return found }
+            if case .found(let found) = look(in: image, outline: corners, trace: trace) { return found }
             return nil
         case .nothing: return nil
         }
@@ -38,7 +38,7 @@ enum DataMatrixLocator {
         case nothing
     }
 
-    private static func look(in image: GrayImage, outline quad: [PointF]) -> Look {
+    private static func look(in image: GrayImage, outline quad: [PointF], trace: SymbolTrace) -> Look {
         let longest = (0..<4).map { quad[$0].distance(to: quad[($0 + 1) % 4]) }.max()!
         // Enough view pixels for 4 per module on a 52-module symbol, no more: building the view is most of the cost.
         guard let view = RectifiedView(of: image, quad: quad, pixelsAcross: min(200, max(64, Int(longest * 1.5)))) else {
@@ -55,7 +55,7 @@ enum DataMatrixLocator {
             SymbolEdge.measure(view.image, side: $0, threshold: threshold, expected: e, from: e + 0.1 * span, to: e + 0.9 * span)
         }
         guard edges.allSatisfy({ $0 != nil }) else {
-            SymbolTrace.note("data matrix at \(quad[0]): an edge not found (\(edges.map { $0 == nil }))")
+            trace.note("data matrix at \(quad[0]): an edge not found (\(edges.map { $0 == nil }))")
             return .nothing
         }
         let sides = edges.map { $0! }
@@ -67,7 +67,7 @@ enum DataMatrixLocator {
         let left = (bottom + 1) % 4, top = (bottom + 2) % 4, right = (bottom + 3) % 4
         let lScore = min(solidity[bottom], solidity[left])
         guard lScore >= 0.75, max(solidity[top], solidity[right]) <= lScore - 0.12 else {
-            SymbolTrace.note("data matrix at \(quad[0]): no L (solidity \(solidity.map { Int($0 * 100) }))")
+            trace.note("data matrix at \(quad[0]): no L (solidity \(solidity.map { Int($0 * 100) }))")
             return .nothing
         }
         let (lc, tc, rc, bc) = (sides[left].line, sides[top].line, sides[right].line, sides[bottom].line)
@@ -107,14 +107,14 @@ enum DataMatrixLocator {
         }
         guard let topTiming = timing(length: width, depthScale: height, line: { u, d in at(u, d) }),
               let rightTiming = timing(length: height, depthScale: width, line: { v, d in at(1 - d, v) }) else {
-            SymbolTrace.note("data matrix at \(quad[0]): no timing edge")
+            trace.note("data matrix at \(quad[0]): no timing edge")
             return .corners(corners)
         }
         let columns = 2 * topTiming.darkRuns, rows = 2 * rightTiming.darkRuns
-        SymbolTrace.dump(view.image, "dm-view")
-        SymbolTrace.note("data matrix at \(quad[0]) outline \(quad.map { "(\(Int($0.x)),\(Int($0.y)))" }): corners \([tl, tr, br, bl].map { "(\(Int($0.x)),\(Int($0.y)))" }) in a \(size) view; timing \(topTiming.transitions.map { Int($0 * 100) }) / \(rightTiming.transitions.map { Int($0 * 100) })")
+        trace.dump(view.image, "dm-view")
+        trace.note("data matrix at \(quad[0]) outline \(quad.map { "(\(Int($0.x)),\(Int($0.y)))" }): corners \([tl, tr, br, bl].map { "(\(Int($0.x)),\(Int($0.y)))" }) in a \(size) view; timing \(topTiming.transitions.map { Int($0 * 100) }) / \(rightTiming.transitions.map { Int($0 * 100) })")
         guard sizes.contains([rows, columns]) else {
-            SymbolTrace.note("data matrix at \(quad[0]): timing says \(rows)x\(columns)")
+            trace.note("data matrix at \(quad[0]): timing says \(rows)x\(columns)")
             return .corners(corners)
         }
 
@@ -134,7 +134,7 @@ enum DataMatrixLocator {
         let grids = ModuleThreshold.grids(samples, columns: columns, rows: rows)
         guard let best = grids.min(by: { finderErrors($0) < finderErrors($1) }),
               finderErrors(best) * 10 <= 2 * (rows + columns) else {
-            SymbolTrace.note("data matrix at \(quad[0]): \(rows)x\(columns) grid, finder broken")
+            trace.note("data matrix at \(quad[0]): \(rows)x\(columns) grid, finder broken")
             return .corners(corners)
         }
         return .found(Found(grids: grids.filter { finderErrors($0) * 10 <= 2 * (rows + columns) }, corners: corners))

@@ -7,15 +7,16 @@ import Imaging
 /// its detectors.
 struct SymbolReader {
     let zxing: ZXingReader
+    var trace = SymbolTrace.off
 
     /// Every Data Matrix and Aztec symbol found in `image`, in `image`'s pixels. When there is none, the small
     /// square areas a symbol would make are looked at closer for any of `closerFormats` (`readingCloser`).
     func read(_ image: GrayImage, formats: Set<BarcodeFormat>, closerFormats: Set<BarcodeFormat> = []) -> [Barcode] {
         var found: [Barcode] = []
-        var clock = SymbolTrace.Clock()
+        var clock = SymbolTrace.Clock(trace)
         let binary = LocalThreshold.binarize(image, window: 31, offset: 6)
         clock.lap("binarised")
-        SymbolTrace.dump(binary, "binary")
+        trace.dump(binary, "binary")
         let areas = formats.contains(.dataMatrix) || !closerFormats.isEmpty ? symbolAreas(image, binary: binary) : []
         clock.lap("dark areas")
         if formats.contains(.dataMatrix) {
@@ -46,7 +47,7 @@ struct SymbolReader {
             let around = ImageVariant.region(around: bounds, in: image, dx: Int(side * 0.4), dy: Int(side * 0.4))
             let closer = around.then(ImageVariant.scaled(around.image, by: min(4, Self.closerSide / side)))
             let found = zxing.read(closer.image, pass: .init(formats: formats, maxSymbols: 1))
-            SymbolTrace.note("closer look at \(bounds.minX),\(bounds.minY) \(Int(side)) px: \(found.isEmpty ? "nothing" : "read")")
+            trace.note("closer look at \(bounds.minX),\(bounds.minY) \(Int(side)) px: \(found.isEmpty ? "nothing" : "read")")
             if !found.isEmpty { return found.map(closer.mapToSource) }
         }
         return []
@@ -60,9 +61,9 @@ struct SymbolReader {
     private func readAztec(_ image: GrayImage, binary: GrayImage) -> [Barcode] {
         var found: [Barcode] = []
         let centres = AztecBullseye.find(in: binary)
-        SymbolTrace.note("\(centres.count) bullseye(s) \(centres.map { "\($0.point) module \($0.module)" })")
+        trace.note("\(centres.count) bullseye(s) \(centres.map { "\($0.point) module \($0.module)" })")
         for centre in centres.prefix(8) {
-            guard let symbol = AztecLocator.locate(in: image, binary: binary, centre: centre) else { continue }
+            guard let symbol = AztecLocator.locate(in: image, binary: binary, centre: centre, trace: trace) else { continue }
             var barcode: Barcode?
             if let rune = symbol.rune {
                 // A rune is one byte, shown as its three-digit decimal value (as zxing-cpp 2 and later report it).
@@ -103,12 +104,12 @@ struct SymbolReader {
                 // A symbol fills its hull, and its hull is close to a quadrilateral; photo texture does neither.
                 let hullArea = Self.area(blob.hull)
                 guard hullArea > 0, Double(blob.pixelCount) >= 0.5 * hullArea else {
-                    SymbolTrace.note("area at \(blob.minX),\(blob.minY) \(blob.width)x\(blob.height): fill \(Int(Double(blob.pixelCount) / max(hullArea, 1) * 100))%")
+                    trace.note("area at \(blob.minX),\(blob.minY) \(blob.width)x\(blob.height): fill \(Int(Double(blob.pixelCount) / max(hullArea, 1) * 100))%")
                     return nil
                 }
                 // Joined with its stray modules only once it passes (the join looks at every small area).
                 let joined = DarkBlobs.joiningNeighbours(blob, small)
-                SymbolTrace.note("area at \(blob.minX),\(blob.minY) \(blob.width)x\(blob.height): fill \(Int(Double(blob.pixelCount) / hullArea * 100))%, quad \(QuadFit.corners(of: joined.hull).map { Int(Self.area($0) / Self.area(joined.hull) * 100) } ?? -1)%")
+                trace.note("area at \(blob.minX),\(blob.minY) \(blob.width)x\(blob.height): fill \(Int(Double(blob.pixelCount) / hullArea * 100))%, quad \(QuadFit.corners(of: joined.hull).map { Int(Self.area($0) / Self.area(joined.hull) * 100) } ?? -1)%")
                 guard let quad = QuadFit.corners(of: joined.hull), Self.area(quad) >= 0.75 * Self.area(joined.hull) else {
                     return nil
                 }
@@ -117,14 +118,14 @@ struct SymbolReader {
                 return (quad, shape * Double(blob.pixelCount).squareRoot())
             }
             .sorted { $0.score > $1.score }
-        SymbolTrace.note("\(candidates.count) dark area(s) shaped like a symbol")
+        trace.note("\(candidates.count) dark area(s) shaped like a symbol")
         return candidates
     }
 
     private func readDataMatrix(_ image: GrayImage, areas: [(quad: [PointF], score: Double)]) -> [Barcode] {
         var found: [Barcode] = []
         for candidate in areas.prefix(16) {
-            guard let symbol = DataMatrixLocator.locate(in: image, outline: candidate.quad) else { continue }
+            guard let symbol = DataMatrixLocator.locate(in: image, outline: candidate.quad, trace: trace) else { continue }
             guard let barcode = symbol.grids.lazy.compactMap({ decode($0, format: .dataMatrix, corners: symbol.corners) }).first
             else { continue }
             if !found.contains(where: { $0.text == barcode.text }) { found.append(barcode) }
@@ -137,9 +138,9 @@ struct SymbolReader {
         let pass = ZXingReader.Pass(formats: [format], tryHarder: false, tryRotate: false, tryDownscale: false,
                                     isPure: true, maxSymbols: 1)
         let image = grid.rendered()
-        SymbolTrace.dump(image, "\(format.rawValue)-\(grid.columns)x\(grid.rows)")
+        trace.dump(image, "\(format.rawValue)-\(grid.columns)x\(grid.rows)")
         guard var barcode = zxing.read(image, pass: pass).first else {
-            SymbolTrace.note("\(format.rawValue) \(grid.columns)x\(grid.rows) grid: zxing pure path found nothing")
+            trace.note("\(format.rawValue) \(grid.columns)x\(grid.rows) grid: zxing pure path found nothing")
             return nil
         }
         barcode.bounds = Self.quad(corners)

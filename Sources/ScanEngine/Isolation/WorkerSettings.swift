@@ -16,7 +16,7 @@ public struct WorkerSettings: Codable, Sendable {
     var parallelStages: Bool
     var today: [Int]
     /// `--verbose`, passed down (a worker traces its stages on the stderr it shares with the supervisor).
-    var traces: Bool
+    var traces: Traces
 
     public init(_ options: ScanOptions) {
         formats = options.barcodes.formats.map(\.rawValue).sorted()

@@ -50,7 +50,7 @@ public final class LiveSession: @unchecked Sendable {
     /// Starts nothing yet: call `start()`.
     public init(source: FrameSource, options: SessionOptions, handler: @escaping @Sendable (ScanEvent) -> Void) {
         var options = options
-        options.scan.barcodes.traces = options.scan.barcodes.traces || options.scan.traces
+        options.scan.barcodes.traces = options.scan.traces
         options.scan.barcodes.firstPassOnTwoThreads = options.barcodeThreads == 1 && ProcessInfo.processInfo.activeProcessorCount > 1
         if source.isLive {
             // A camera's next frame is the retry: each frame gets one quick pass.
