@@ -64,7 +64,7 @@ struct LiveBenchmark {
     private func measure(_ cardFrames: [GrayImage], barcodeThreads: Int) -> Outcome {
         let source = PacedFrames(cards: cardFrames, framesPerCard: framesPerCard, rate: cameraRate)
         let collected = Collected()
-        var options = SessionOptions()
+        var options = SessionOptions.camera()
         options.barcodeThreads = barcodeThreads
         let session = LiveSession(source: source, options: options) { event in collected.add(event) }
         let start = Date()

@@ -45,9 +45,9 @@ public final class SessionController: @unchecked Sendable {
 
     /// Starts a camera session (`{"cmd":"start",…}`).
     public func start(_ request: SessionRequest.Start) throws(SessionFailure) {
-        var options = sessionOptions()
-        options.once = request.once; options.onceType = request.type
-        options.wristband = request.wristband; options.timeout = request.timeout
+        var options = SessionOptions.camera(scanOptions())
+        options.once = request.once; options.onceType = request.type; options.timeout = request.timeout
+        if request.wristband { options.readingWristbands() }
         var size = settings.size
         if let text = request.size {
             guard let parsed = FrameSize(text) else { throw SessionFailure("badCommand", "start: size must be WxH, e.g. 1280x720") }
@@ -61,7 +61,7 @@ public final class SessionController: @unchecked Sendable {
     /// (`endOfInput`). `afterClose` runs once the session has closed (an uploaded photo's file is removed then).
     /// `shownAs` names the file in events instead of its path (an upload's file is the server's own).
     public func scanFile(_ path: String, shownAs: String? = nil, afterClose: (() -> Void)? = nil) throws(SessionFailure) {
-        try begin(ImageFileFrames(paths: [path], shownAs: shownAs), sessionOptions(), afterClose: afterClose)
+        try begin(ImageFileFrames(paths: [path], shownAs: shownAs), .imageFiles(scanOptions()), afterClose: afterClose)
     }
 
     /// Saves that suggestion's card (`{"cmd":"accept",…}`); the `cardSaved` event that answers it is returned, not
@@ -111,10 +111,10 @@ public final class SessionController: @unchecked Sendable {
         return session?.latestFrame
     }
 
-    private func sessionOptions() -> SessionOptions {
-        var options = SessionOptions()
-        options.scan.traces = settings.traces
-        options.scan.region = settings.region
+    private func scanOptions() -> ScanOptions {
+        var options = ScanOptions()
+        options.traces = settings.traces
+        options.region = settings.region
         return options
     }
 

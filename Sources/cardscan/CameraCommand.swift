@@ -49,9 +49,10 @@ enum CameraCommand: Command {
             let args = try ArgumentList(arguments, flagNames: ["--json", "--once", "--wristband", "--save", "--no-ocr", "--no-validate"],
                                         valueNames: ["--device", "--size", "--type", "--timeout", "--store", "--region",
                                                      "--formats", "--roi", "--reconnect"])
-            var options = SessionOptions()
-            options.scan.traces = Terminal.traces
-            options.scan.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
+            var scan = ScanOptions()
+            scan.traces = Terminal.traces
+            scan.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
+            var options = SessionOptions.preset(live: args.positional.isEmpty, scan: scan)
             if let formats = try args.barcodeFormats() { options.scan.barcodes.formats = formats }
             options.once = args.has("--once")
             if let type = args.value("--type") {
@@ -61,7 +62,7 @@ enum CameraCommand: Command {
                 options.onceType = kind
             }
             guard options.onceType == nil || options.once else { return Terminal.usageError("--type goes with --once", usage: usage) }
-            options.wristband = args.has("--wristband")
+            if args.has("--wristband") { options.readingWristbands() }
             if args.has("--no-ocr") { options.scan.readsText = false }
             if let value = args.value("--timeout") {
                 guard let seconds = Double(value), seconds > 0 else { return Terminal.usageError("--timeout needs seconds > 0", usage: usage) }

@@ -52,7 +52,7 @@ final class LiveEventDeliveryTests: XCTestCase {
 
     func testASlowConsumerStallsNoDecodingAndLosesNoEvent() throws {
         let image = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/loyalty-card-00.jpg")
-        var options = SessionOptions()
+        var options = SessionOptions.camera()
         options.scan.readsText = false
         let consumer = Consumer()
         let session = LiveSession(source: SteadyCamera(image), options: options) { consumer.take($0) }

@@ -49,24 +49,12 @@ public final class LiveSession: @unchecked Sendable {
 
     /// Starts nothing yet: call `start()`.
     public init(source: FrameSource, options: SessionOptions, handler: @escaping @Sendable (ScanEvent) -> Void) {
+        // The options run as given (a front end starts from `SessionOptions.camera` / `.imageFiles`); two things
+        // follow from them as they do in `ScanEngine`: the barcode reader traces what the scan traces, and with one
+        // frame decoded at a time on a multi-core machine, its two first-pass readers share the frame's time.
         var options = options
         options.scan.barcodes.traces = options.scan.traces
         options.scan.barcodes.firstPassOnTwoThreads = options.barcodeThreads == 1 && ProcessInfo.processInfo.activeProcessorCount > 1
-        if source.isLive {
-            // A camera's next frame is the retry: each frame gets one quick pass.
-            options.scan.barcodes.retries = false
-            // Frames above ~960x540 are read at that size: a 1280x720 frame then costs 19 ms instead of 30, and on
-            // the sample cards 57 codes were found instead of 54 (`cardscan-bench frame-cost`): a card held up to a
-            // webcam fills enough of the frame that its bars survive the reduction.
-            options.scan.barcodes.maxWorkingPixels = min(options.scan.barcodes.maxWorkingPixels, SessionOptions.liveWorkingPixels)
-        }
-        // Image files (`camera PATH`, the session's `scanFile`) have no next frame: they are decoded as `scan`
-        // decodes a still, retries and all, so a photo gives the same codes whichever command reads it.
-        if options.wristband {
-            options.scan.readsText = false
-            // A wristband scan is a Jersey hospital's: only an explicit --region overrides that.
-            if options.scan.region?.basis != .option { options.scan.region = RegionResolution(code: .je, basis: .option) }
-        }
         self.options = options
         self.source = source
         events = EventQueue(handler: handler)
