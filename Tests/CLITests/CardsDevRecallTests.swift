@@ -51,9 +51,7 @@ final class CardsDevRecallTests: XCTestCase {
 
     func checkRecall(corpus: String, run scan: () throws -> SampleScan.Output, fields: [Field], assertTargets: Bool,
                      wrongCeiling: (names: Int, dobs: Int)) throws {
-        guard FileManager.default.fileExists(atPath: corpus) else {
-            return XCTFail("\(corpus) is missing: the card-photo recall test needs ../shared beside the project")
-        }
+        try ScanCommandTests.requireCorpus(corpus)
         let run = try scan()  // the run's one scan of the set
         XCTAssertEqual(run.status, 0, run.stderr)
         let results = run.results

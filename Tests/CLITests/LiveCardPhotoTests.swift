@@ -7,9 +7,7 @@ final class LiveCardPhotoTests: XCTestCase {
     /// The set's NHS cards photographed at 1280x720 (the camera's default size now).
     static func nhsCardPhotos() throws -> [(path: String, nhs: String)] {
         let corpus = CardsDevRecallTests.corpus
-        guard FileManager.default.fileExists(atPath: corpus) else {
-            throw NSError(domain: "LiveCardPhotoTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(corpus) is missing"])
-        }
+        try ScanCommandTests.requireCorpus(corpus)
         return try FileManager.default.contentsOfDirectory(atPath: corpus).filter { $0.hasSuffix(".json") && $0.hasPrefix("img_") }.sorted()
             .compactMap { name in
                 let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(name)"))) as! [String: Any]
@@ -75,9 +73,7 @@ final class LiveCardPhotoTests: XCTestCase {
     /// the card-photo set that holds a code; 17 of the set's codes are read only by a retry.
     func testPhotosReplayedAsFilesGiveTheCodesScanGives() throws {
         let corpus = CardsDevRecallTests.corpus
-        guard FileManager.default.fileExists(atPath: corpus) else {
-            throw NSError(domain: "LiveCardPhotoTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(corpus) is missing"])
-        }
+        try ScanCommandTests.requireCorpus(corpus)
         let withCodes = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { $0.hasSuffix(".json") && $0.hasPrefix("img_") }
             .sorted().filter { name in
                 let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(corpus)/\(name)"))) as! [String: Any]

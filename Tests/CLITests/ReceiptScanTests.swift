@@ -10,9 +10,7 @@ final class ReceiptScanTests: XCTestCase {
     static let fields = ["date", "address", "total", "company"]
 
     func testTextStageReadsAtLeastWhatTesseractReadsAlone() throws {
-        guard FileManager.default.fileExists(atPath: Self.corpus) else {
-            return XCTFail("\(Self.corpus) is missing: the receipt check needs ../shared beside the project")
-        }
+        try ScanCommandTests.requireCorpus(Self.corpus)
         let images = try FileManager.default.contentsOfDirectory(atPath: "\(Self.corpus)/img").filter { $0.hasSuffix(".jpg") }.sorted()
         XCTAssertEqual(images.count, 120)
 

@@ -39,7 +39,7 @@ final class AztecModeMessageTests: XCTestCase {
         let reader = BarcodeReader()
         for name in ["rune-1", "rune-64", "rune-68", "rune-223", "az-thick", "az-thin"] {
             let base = "\(TestPaths.corpus)/aztec-1/\(name)"
-            guard FileManager.default.fileExists(atPath: base + ".png") else { throw XCTSkip("corpus not beside the project") }
+            try TestPaths.requireCorpus(base + ".png")
             let expected = try String(contentsOfFile: base + ".txt", encoding: .utf8)
             let found = reader.read(try ImageLoader().load(contentsOf: base + ".png"))
             XCTAssertTrue(found.contains { $0.format == .aztec && ($0.text == expected || $0.text + "\n" == expected) },
@@ -51,7 +51,7 @@ final class AztecModeMessageTests: XCTestCase {
     /// Whatever the heap holds, it is never reported: ten reads in one process, all empty.
     func testResultFromUnwrittenMemoryIsNeverReported() throws {
         let path = "\(TestPaths.corpus)/aztec-1/padding_bs.png"
-        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("corpus not beside the project") }
+        try TestPaths.requireCorpus(path)
         let image = try ImageLoader().load(contentsOf: path)
         for run in 0..<10 {
             let found = BarcodeReader().read(image)

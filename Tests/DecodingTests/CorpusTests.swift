@@ -52,7 +52,7 @@ final class CorpusTests: XCTestCase {
     /// A missing corpus skips on a developer's machine and fails under CI=true.
     func testAMissingCorpusFailsUnderCI() {
         XCTAssertThrowsError(try TestPaths.requireCorpus("/nonexistent/corpus", environment: ["CI": "true"])) {
-            XCTAssertTrue($0 is TestPaths.CorpusMissing, "\($0)")
+            XCTAssertTrue(($0 as? SharedCorpus.Missing)?.inCI == true, "\($0)")
         }
         XCTAssertThrowsError(try TestPaths.requireCorpus("/nonexistent/corpus", environment: [:])) { XCTAssertTrue($0 is XCTSkip, "\($0)") }
         XCTAssertNoThrow(try TestPaths.requireCorpus(TestPaths.packageRoot, environment: ["CI": "true"]))

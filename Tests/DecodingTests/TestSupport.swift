@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import XCTest
 
@@ -8,17 +9,12 @@ enum TestPaths {
     static let corpus = (packageRoot as NSString).appendingPathComponent("../shared/corpus/barcodes")
     static let samples = (packageRoot as NSString).appendingPathComponent("SampleImages")
 
-    struct CorpusMissing: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "\(path) is missing, and CI=true: the corpus tests must run in CI (put ../shared beside the project)" }
-    }
-
-    /// A test over ../shared skips when it is missing on a developer's machine, and fails under `CI=true`: a
-    /// skipped corpus test in CI would pass while guarding nothing.
+    /// A test over ../shared skips when it is missing on a developer's machine, and fails under `CI=true`
+    /// (`SharedCorpus`, the rule every test target follows).
     static func requireCorpus(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard !FileManager.default.fileExists(atPath: path) else { return }
-        if environment["CI"] == "true" { throw CorpusMissing(path: path) }
-        throw XCTSkip("\(path) is not beside the project")
+        guard let missing = SharedCorpus.missing(path, environment: environment) else { return }
+        if missing.inCI { throw missing }
+        throw XCTSkip(missing.description)
     }
 
     /// The ground truth beside a sample photo (`SampleImages/NAME.json`).
