@@ -12,8 +12,9 @@ let package = Package(
     targets: [
         // MARK: C libraries, one target each; their pointers never leave the Swift target that wraps them.
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
-        .systemLibrary(name: "CTesseract", pkgConfig: "lept",
-                       providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         // The kernel's V4L2 interface: a fixed-signature ioctl wrapper and the request codes as constants.
         .systemLibrary(name: "CV4L2"),
@@ -39,7 +40,7 @@ let package = Package(
         .target(name: "Recognition", dependencies: ["CardModel"]),
 
         // MARK: Pipeline stages.
-        .target(name: "Imaging", dependencies: ["CTesseract", "CardModel"]),
+        .target(name: "Imaging", dependencies: ["CLeptonica", "CardModel"]),
         // Locate: where the print is (the learned text-line detector, and the geometry of its lines).
         .target(name: "Locating", dependencies: ["CTextLines", "Imaging", "CardModel"]),
         .target(name: "Decoding", dependencies: ["Imaging", "Locating", "CardModel", "CZBar", "CZXing", "CTesseract"]),

@@ -1,15 +1,3 @@
-// CTesseract: tesseract's C API and leptonica (image I/O and processing).
-// Only the Imaging (leptonica) and Decoding (tesseract) wrappers may import this module.
-#include <leptonica/allheaders.h>
+// CTesseract: tesseract's C API. Only Sources/Decoding/TesseractEngine.swift imports this module (it hands
+// tesseract raw 8-bit pixels, so no leptonica type crosses it).
 #include <tesseract/capi.h>
-
-/// Leptonica keeps 8-bit pixels big-endian inside 32-bit words; this is its GET_DATA_BYTE macro as a
-/// function, because Swift cannot import function-like macros.
-static inline unsigned char cts_get_data_byte(const l_uint32 *line, int x) {
-    return (unsigned char)GET_DATA_BYTE(line, x);
-}
-
-/// SET_DATA_BYTE as a function, for the same reason.
-static inline void cts_set_data_byte(l_uint32 *line, int x, unsigned char value) {
-    SET_DATA_BYTE(line, x, value);
-}

@@ -1,4 +1,3 @@
-import CZXing
 import CardModel
 import Foundation
 import Imaging
@@ -49,7 +48,7 @@ enum AztecConfirmation {
         let regions = found.filter { $0.format == .aztec }.map { neighbourhood(of: $0.bounds, in: image) }
         lock.lock()
         for pattern: Int32 in [0x5A, 0xA5] {
-            czx_set_heap_perturbation(pattern)
+            ZXingReader.perturbHeap(with: pattern)
             var run: [Barcode] = []
             for region in regions {
                 let local = pass.isPure ? [] : decode(region, focused)
@@ -57,7 +56,7 @@ enum AztecConfirmation {
             }
             again.append(run)
         }
-        czx_set_heap_perturbation(0)
+        ZXingReader.perturbHeap(with: 0)
         lock.unlock()
         return found.filter { barcode in
             guard barcode.format == .aztec else { return true }

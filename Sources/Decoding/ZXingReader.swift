@@ -34,6 +34,13 @@ struct ZXingReader: Sendable {
         }
     }
 
+    /// Fills every heap block the process allocates or frees from now on with `pattern` (glibc's M_PERTURB, through
+    /// the shim), or stops doing so with 0: what `AztecConfirmation` decodes under. Process-wide; its caller
+    /// serialises.
+    static func perturbHeap(with pattern: Int32) {
+        czx_set_heap_perturbation(pattern)
+    }
+
     func readReportingFailure(_ image: GrayImage, pass: Pass) throws(Failure) -> [Barcode] {
         let formats = pass.formats
         guard !formats.isEmpty else { return [] }

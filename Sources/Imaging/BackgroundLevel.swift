@@ -1,5 +1,3 @@
-import CTesseract
-
 extension GrayImage {
     /// Whether the paper's light level varies so much across the image that one grey threshold cannot serve it
     /// all: the lightest-quarter level of the darkest quarter of tiles (`backgroundLevels`) under `ratio` times
@@ -49,9 +47,8 @@ extension GrayImage {
     /// level (its 90th percentile) the pixel is desk. The corresponding C function is `pixCloseGray`.
     public func deskWhitened(window: Int = 31, ratio: Double = 0.5) -> GrayImage {
         _ = LeptonicaPix.silenceMessages
-        let size = Int32(window | 1)
         guard width > window, height > window, let gray = LeptonicaPix(gray: self),
-              let closed = LeptonicaPix(pixCloseGray(gray.pointer, size, size))?.copyGray8() else { return self }
+              let closed = gray.closedGray(size: window | 1)?.copyGray8() else { return self }
         var histogram = [Int](repeating: 0, count: 256)
         for y in 0..<closed.height {
             for x in 0..<closed.width { histogram[Int(closed[x, y])] += 1 }

@@ -1,4 +1,3 @@
-import CTesseract
 import CardModel
 
 /// The dark strokes of a photo that could be letters or digits, found without reading anything: a black
@@ -35,19 +34,13 @@ extension GrayImage {
         while strongest > 0, count + histogram[strongest] < topShare { count += histogram[strongest]; strongest -= 1 }
         let threshold = Swift.max(25, strongest / 2)
         guard let hat = try? GrayImage(width: width, height: height, pixels: contrast), let pix = LeptonicaPix(gray: hat),
-              let binary = LeptonicaPix(pixThresholdToBinary(pix.pointer, Int32(threshold))) else { return [] }
-        // pixThresholdToBinary sets pixels *below* the threshold: invert so the strong marks are foreground.
-        guard let marksOnly = LeptonicaPix(pixInvert(nil, binary.pointer)),
-              let found = pixConnCompBB(marksOnly.pointer, 8) else { return [] }
-        var owned: UnsafeMutablePointer<BOXA>? = found
-        defer { boxaDestroy(&owned) }
-        let boxes = found
+              let binary = pix.binary(below: threshold),
+              // The binary is set *below* the threshold: inverted, the strong marks are the foreground.
+              let marksOnly = binary.inverted() else { return [] }
         var marks: [TextMark] = []
-        for index in 0..<boxaGetCount(boxes) {
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-            guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
-            let mark = TextMark(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
-            if sizes.contains(mark.size), w * h >= 10 { marks.append(mark) }
+        for box in marksOnly.componentBoxes() {
+            let mark = TextMark(x: box.x, y: box.y, width: box.width, height: box.height)
+            if sizes.contains(mark.size), box.width * box.height >= 10 { marks.append(mark) }
         }
         return marks
     }
