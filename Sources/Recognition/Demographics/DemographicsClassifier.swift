@@ -50,30 +50,30 @@ struct DemographicsClassifier: EvidenceClassifier {
                 // One word after a name label, with a `Forename(s)` line beside it: the label was `Surname` with its
                 // start lost (`name PENHALIGON` / `orename(s) Wren`).
                 if match.form == .labelled, !match.name.contains(" "), let first = NameFinder.forename(near: i, in: texts) {
-                    add(first + " " + match.name, .surnameForename, line: i, weight: 0.95)
+                    add(first + " " + match.name, .surnameForename, line: i, weight: Confidence.nameByForm)
                 } else {
-                    add(match.name, match.form, line: i, weight: match.form == .labelled ? 1.0 : 0.95)
+                    add(match.name, match.form, line: i, weight: match.form == .labelled ? Confidence.labelledName : Confidence.nameByForm)
                 }
             } else if NameFinder.isLabelLine(line.text),
                       // Past a stray line only from a label and nothing else (`Surname, Forename(s)`), not from a
                       // header that starts like one (`Patient Services`).
                       let below = NameFinder.isBareLabel(line.text) ? card.lineBelow(i) : card.lines.indices.contains(i + 1) ? i + 1 : nil,
                       let name = NameFinder.leadingName(card.lines[below].text) {
-                add(name, .labelled, line: below, weight: 0.95)
+                add(name, .labelled, line: below, weight: Confidence.nameByForm)
                 usedAsValue.insert(below)
                 // Another pass's reading of the same line: the one cut short gives way to it
                 // (`SuggestionBuilder.partsGivingWayToWholeNames`), a different one contradicts it.
                 for k in card.otherReadings(of: below) where !usedAsValue.contains(k) {
                     guard let other = NameFinder.leadingName(card.lines[k].text) else { continue }
-                    add(other, .labelled, line: k, weight: 0.95)
+                    add(other, .labelled, line: k, weight: Confidence.nameByForm)
                     usedAsValue.insert(k)
                 }
             } else if let name = NameFinder.twoPartName(texts, surnameAt: i) {
-                add(name, .surnameForename, line: i, weight: 0.95)
+                add(name, .surnameForename, line: i, weight: Confidence.nameByForm)
             }
         }
         if !card.fromBarcode, !found.contains(where: { $0.value.contains(" ") }), let (name, line) = Self.nameInColumns(card) {
-            add(name, .surnameForename, line: line, weight: 0.95)
+            add(name, .surnameForename, line: line, weight: Confidence.nameByForm)
         }
         // Only names from lines tesseract half doubted (junk read as `EE, Op` at 0.34, `Summame HK` at 0.3): the
         // unlabelled candidates are looked for too, and confidence ranks them all.
@@ -109,7 +109,7 @@ struct DemographicsClassifier: EvidenceClassifier {
         if let (i, name, _) = ranked.max(by: {
             ($0.support, card.lines[$0.i].confidence) < ($1.support, card.lines[$1.i].confidence)
         }) {
-            add(name, .unlabelled, line: i, weight: 0.6)
+            add(name, .unlabelled, line: i, weight: Confidence.unlabelledName)
         }
         return found
     }
@@ -190,9 +190,6 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     // MARK: Dates
 
-    /// A date of birth read with slips repaired (`DateFinder.repairingDigits`) is offered below one read as printed.
-    static let repairedDateWeight = 0.8
-
     func dates(in card: CardReading) -> [Evidence] {
         // A label line's role passes to the line after it, or, on a card laid out as a grid of labels over values
         // (`DATE OF BIRTH` over `13, 01.1952`, its reading order broken by the tilt), to the line under it.
@@ -216,7 +213,7 @@ struct DemographicsClassifier: EvidenceClassifier {
                 if !labelled, otherDates.contains(match.date.iso) { continue }
                 found.append(.valid(.dateOfBirth, match.date.iso, display: match.date.dayMonthYear,
                                     checks: (labelled ? ["labelled", "plausible"] : ["plausible"]) + (match.repaired ? ["ocr-repaired"] : []),
-                                    confidence: (labelled ? 1.0 : 0.6) * (match.repaired ? Self.repairedDateWeight : 1) * card.confidence(i),
+                                    confidence: Confidence.dateOfBirth(ocr: card.confidence(i), labelled: labelled, repaired: match.repaired),
                                     item: line, fromBarcode: card.fromBarcode))
             }
         }
@@ -225,15 +222,14 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     // MARK: Postcodes and addresses
 
-    /// A postcode read with one slip repaired by its shape (`Postcode.matches`) has no check character behind it:
-    /// it is offered, marked `ocr-repaired`, below one read as printed.
-    static let repairedPostcodeWeight = 0.8
+    // A postcode read with one slip repaired by its shape (`Postcode.matches`) has no check character behind it:
+    // it is offered, marked `ocr-repaired`, below one read as printed (`Confidence.repairedShare`).
 
     func postcodes(in card: CardReading) -> [Evidence] {
         card.lines.enumerated().flatMap { i, line in
             Postcode.matches(in: line.text).map {
                 Evidence.valid(.postcode, $0.postcode.value, checks: $0.repaired ? ["format:postcode", "ocr-repaired"] : ["format:postcode"],
-                               confidence: card.confidence(i) * ($0.repaired ? Self.repairedPostcodeWeight : 1), item: line,
+                               confidence: card.confidence(i) * ($0.repaired ? Confidence.repairedShare : 1), item: line,
                                fromBarcode: card.fromBarcode)
             }
         }
@@ -248,7 +244,7 @@ struct DemographicsClassifier: EvidenceClassifier {
             let parts = block.map { Self.withoutAddressLabel(card.lines[$0].text) }.filter { !$0.isEmpty }
             let address = parts.joined(separator: ", ")
             guard let postcode = Postcode.matches(in: card.lines[last].text).first?.postcode, address.count > postcode.value.count else { return nil }
-            let confidence = card.fromBarcode ? 0.9 : card.confidence(last) * 0.8
+            let confidence = card.fromBarcode ? Confidence.addressFromCode : card.confidence(last) * Confidence.addressShareOfItsPostcodeLine
             return .valid(.address, address, checks: ["postcode"], confidence: confidence, item: card.lines[last],
                           fromBarcode: card.fromBarcode)
         }

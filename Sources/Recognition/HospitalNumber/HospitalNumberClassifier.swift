@@ -8,10 +8,6 @@ import Foundation
 /// Each is a `hospitalNumber`; a band's patient ID is also a `jerseyPatientId` (the card), which
 /// `SuggestionBuilder` keeps only in Jersey.
 struct HospitalNumberClassifier: EvidenceClassifier {
-    /// A hospital number read with a slip repaired (`HospitalNumberFinder.value(startingIn:)`) is offered below one
-    /// read as printed.
-    static let repairedWeight = 0.8
-
     func evidence(in card: CardReading) -> [Evidence] {
         var found: [Evidence] = []
         var printed: Set<String> = []
@@ -21,7 +17,7 @@ struct HospitalNumberClassifier: EvidenceClassifier {
             printed.insert(match.value)
             // No check digit vouches for a printed hospital number: an uncertain OCR line counts against it twice, and
             // a repaired slip once more.
-            let confidence = 0.95 * card.confidence(i) * card.confidence(i) * (match.repaired ? Self.repairedWeight : 1)
+            let confidence = Confidence.hospitalNumber(ocr: card.confidence(i)) * (match.repaired ? Confidence.repairedShare : 1)
             found.append(.valid(.hospitalNumber, match.value, checks: match.repaired ? ["label", "ocr-repaired"] : ["label"],
                                 confidence: confidence, item: line, fromBarcode: card.fromBarcode))
         }
@@ -42,9 +38,9 @@ struct HospitalNumberClassifier: EvidenceClassifier {
             }
             guard let id else { continue }
             let checks = id.source == "barcode" ? ["barcode"] : ["gs1"]
-            found.append(.valid(.hospitalNumber, id.value, checks: checks, confidence: 0.95, item: item, fromBarcode: true,
+            found.append(.valid(.hospitalNumber, id.value, checks: checks, confidence: Confidence.code, item: item, fromBarcode: true,
                                 codeType: id.codeType))
-            found.append(.valid(.jerseyPatientId, id.value, checks: checks, confidence: 0.95, item: item, fromBarcode: true,
+            found.append(.valid(.jerseyPatientId, id.value, checks: checks, confidence: Confidence.code, item: item, fromBarcode: true,
                                 codeType: id.codeType))
         }
         return found
@@ -62,7 +58,6 @@ struct HospitalNumberClassifier: EvidenceClassifier {
     /// `HOSP. NO.`). Offered, well below a labelled one, only on a card that speaks of a patient or a hospital
     /// number; one to three letters and five to ten digits (not an island's `JY`/`GY` number), or, when a
     /// hospital-number label stands alone on a line, six to nine digits (ten would be an NHS number's length).
-    static let unlabelledWeight = 0.5
 
     func unlabelled(in card: CardReading, printed: Set<String>) -> [Evidence] {
         let lower = card.lines.map { $0.text.lowercased() }
@@ -75,7 +70,7 @@ struct HospitalNumberClassifier: EvidenceClassifier {
                   !["JY", "GY"].contains(String(token.prefix(2))) else { continue }
             let digits = token.filter(\.isNumber).count
             if digits == token.count, !(loneLabel && (6...9).contains(digits)) { continue }
-            let confidence = 0.95 * Self.unlabelledWeight * card.confidence(i) * card.confidence(i)
+            let confidence = Confidence.unlabelledHospitalShare * Confidence.hospitalNumber(ocr: card.confidence(i))
             found.append(.valid(.hospitalNumber, token, checks: ["shape"], confidence: confidence, item: line,
                                 fromBarcode: card.fromBarcode))
         }

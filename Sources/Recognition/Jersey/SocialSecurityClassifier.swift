@@ -3,9 +3,6 @@ import CardModel
 /// Jersey (`JY`) and Guernsey (`GY`) social security numbers and UK National Insurance numbers, printed, and a
 /// code whose whole content is a JY or GY number (a Jersey card's Code 128 carries `JY123456A`).
 struct SocialSecurityClassifier: EvidenceClassifier {
-    /// A number read with a digit slip repaired (`SocialSecurityNumber.matches`) is offered below one read as printed.
-    static let repairedWeight = 0.8
-
     func evidence(in card: CardReading) -> [Evidence] {
         let printed = card.lines.enumerated().flatMap { i, line in
             SocialSecurityNumber.matches(in: line.text).map { match -> Evidence in
@@ -14,7 +11,7 @@ struct SocialSecurityClassifier: EvidenceClassifier {
                 let ocr = card.confidence(i), ssn = match.number
                 return .valid(Self.kind(of: ssn), ssn.value, display: ssn.display,
                               checks: [Self.check(of: ssn)] + (match.repaired ? ["ocr-repaired"] : []),
-                              confidence: ocr * ocr * (match.repaired ? Self.repairedWeight : 1), item: line, fromBarcode: card.fromBarcode)
+                              confidence: Confidence.socialSecurity(ocr: ocr) * (match.repaired ? Confidence.repairedShare : 1), item: line, fromBarcode: card.fromBarcode)
             }
         }
         let coded = card.barcodes.compactMap { item -> Evidence? in
@@ -23,7 +20,7 @@ struct SocialSecurityClassifier: EvidenceClassifier {
             guard let ssn = SocialSecurityNumber.find(in: text).first, ssn.value == text.uppercased(),
                   Self.kind(of: ssn) != .nationalInsurance else { return nil }
             return .valid(Self.kind(of: ssn), ssn.value, display: ssn.display, checks: [Self.check(of: ssn), "barcode"],
-                          confidence: 0.95, item: item, fromBarcode: true, codeType: CodeType(format: format))
+                          confidence: Confidence.code, item: item, fromBarcode: true, codeType: CodeType(format: format))
         }
         let found = Set(printed.map(\.value))
         return printed + Self.agreed(in: card, besides: found) + Self.labelledWithoutPrefix(in: card, besides: found) + coded
@@ -56,7 +53,7 @@ struct SocialSecurityClassifier: EvidenceClassifier {
             let ssn = SocialSecurityNumber.jersey("JY" + compact.prefix(6) + String(suffix))
             guard !found.contains(ssn.value) else { continue }
             out.append(.valid(.jerseySocialSecurity, ssn.value, display: ssn.display, checks: [check(of: ssn), "ocr-repaired"],
-                              confidence: card.confidence(i) * card.confidence(i) * repairedWeight, item: line,
+                              confidence: Confidence.socialSecurity(ocr: card.confidence(i)) * Confidence.repairedShare, item: line,
                               fromBarcode: false))
         }
         return out
@@ -70,7 +67,7 @@ struct SocialSecurityClassifier: EvidenceClassifier {
             guard !found.contains(agreed.value), case .jersey = SocialSecurityNumber.find(in: agreed.value).first else { return nil }
             let ssn = SocialSecurityNumber.jersey(agreed.value)
             return .valid(.jerseySocialSecurity, agreed.value, display: ssn.display, checks: [check(of: ssn), "ocr-agreed"],
-                          confidence: agreed.confidence * agreed.confidence * repairedWeight, item: card.lines[agreed.lines[0]],
+                          confidence: Confidence.socialSecurity(ocr: agreed.confidence) * Confidence.repairedShare, item: card.lines[agreed.lines[0]],
                           fromBarcode: card.fromBarcode)
         }
     }

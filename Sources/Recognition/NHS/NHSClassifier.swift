@@ -42,20 +42,20 @@ struct NHSClassifier: EvidenceClassifier {
                 let ocr = card.confidence(i)
                 if context == .nhsLabel {
                     checks.append("label")
-                    confidence = 0.55 + 0.42 * ocr
+                    confidence = Confidence.nhsText(ocr: ocr, labelled: true)
                 } else if barcodeNumbers.contains(match.number.digits), Self.cardSaysNHS(match.number, card) {
                     checks.append("barcode")
-                    confidence = 0.5 + 0.4 * ocr
+                    confidence = Confidence.nhsText(ocr: ocr, inACode: true)
                 } else if match.grouped && (!match.repaired || Self.cardNamesNHS(card)) && !Self.isMembershipCard(card) {
                     // A repaired reading needs the card to name NHS too (its title, the label by the number lost):
                     // the grouping alone is not enough for a repair.
                     checks += match.repaired ? ["grouping:334", "card:nhs"] : ["grouping:334"]
-                    confidence = 0.4 + 0.45 * ocr
+                    confidence = Confidence.nhsText(ocr: ocr, grouped: true)
                 } else {
-                    confidence = 0.35 * ocr
+                    confidence = Confidence.nhsText(ocr: ocr)
                 }
                 let hasContext = !checks.isEmpty
-                if match.repaired { confidence -= 0.12 }
+                if match.repaired { confidence -= Confidence.nhsRepairPenalty }
                 found.append(Self.evidence(match.number, repaired: match.repaired, item: line, confidence: confidence,
                                            fromBarcode: card.fromBarcode, extra: checks,
                                            contextProblem: hasContext ? nil : Self.noContextProblem))
@@ -85,7 +85,7 @@ struct NHSClassifier: EvidenceClassifier {
                 }
             }
             guard labelled else { return nil }
-            return evidence(number, repaired: true, item: card.lines[agreed.lines[0]], confidence: 0.55 + 0.42 * agreed.confidence - 0.12,
+            return evidence(number, repaired: true, item: card.lines[agreed.lines[0]], confidence: Confidence.nhsText(ocr: agreed.confidence, labelled: true) - Confidence.nhsRepairPenalty,
                             fromBarcode: card.fromBarcode, extra: ["label", "ocr-agreed"])
         }
     }
@@ -124,11 +124,11 @@ struct NHSClassifier: EvidenceClassifier {
         guard let format = item.format else { return nil }
         if item.gs1 == true {
             guard let gs1 = GS1ElementString(item.text), let nhs = gs1.nhsNumberInGSRN else { return nil }
-            return Self.evidence(nhs, repaired: false, item: item, confidence: 0.97, fromBarcode: true, extra: ["gs1:8018"])
+            return Self.evidence(nhs, repaired: false, item: item, confidence: Confidence.gs1PatientNumber, fromBarcode: true, extra: ["gs1:8018"])
         }
         guard item.text.count == 10, let nhs = NHSNumber(digits: item.text),
               ![.ean13, .ean8, .upcA, .upcE].contains(format), Self.cardSaysNHS(nhs, card) else { return nil }
-        return Self.evidence(nhs, repaired: false, item: item, confidence: 0.95, fromBarcode: true)
+        return Self.evidence(nhs, repaired: false, item: item, confidence: Confidence.code, fromBarcode: true)
     }
 
     /// Words that make a card a membership's (a gym's, a club's, a library's, a shop's rewards): a ten-digit code on
@@ -220,7 +220,7 @@ struct NHSClassifier: EvidenceClassifier {
         if repaired { checks.append("ocr-repaired") }
         let valid = v.valid && contextProblem == nil
         return Evidence(kind: .nhsNumber, value: nhs.digits, display: nhs.display, valid: valid, checks: checks,
-                        problem: v.problem ?? contextProblem, confidence: min(0.99, max(0, confidence)), itemID: item.id,
+                        problem: v.problem ?? contextProblem, confidence: min(Confidence.textCeiling, max(0, confidence)), itemID: item.id,
                         bounds: item.bounds, fromBarcode: fromBarcode)
     }
 }

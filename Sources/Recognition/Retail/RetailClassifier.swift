@@ -13,11 +13,11 @@ struct RetailClassifier {
             if Self.retailFormats.contains(format) {
                 let valid = GS1ElementString.passesMod10(text)
                 return Evidence(kind: .loyalty, value: text, display: text, valid: valid, checks: valid ? ["gtin:mod10"] : [],
-                                problem: valid ? nil : "fails the EAN/UPC check digit", confidence: 0.95, itemID: item.id,
+                                problem: valid ? nil : "fails the EAN/UPC check digit", confidence: Confidence.code, itemID: item.id,
                                 bounds: item.bounds, fromBarcode: true, codeType: CodeType(format: format))
             }
             guard !claimed.contains(item.id), !text.isEmpty, text.count <= 40, item.gs1 != true else { return nil }
-            return .valid(.membership, text, checks: ["barcode"], confidence: 0.9, item: item, fromBarcode: true,
+            return .valid(.membership, text, checks: ["barcode"], confidence: Confidence.unknownCode, item: item, fromBarcode: true,
                           codeType: CodeType(format: format))
         }
     }

@@ -52,7 +52,7 @@ struct CardReading {
     }
 
     /// Confidence of a value read from line `i`: the OCR confidence, or a code's near-certain read.
-    func confidence(_ i: Int) -> Double { fromBarcode ? 0.95 : lines[i].confidence }
+    func confidence(_ i: Int) -> Double { fromBarcode ? Confidence.codeText : lines[i].confidence }
 
     /// Other passes' readings of line `i` (the text is read more than once: flattened, sparse, closer): lines that
     /// start where it starts, within half its height, at about its height. They may run on past it, since a

@@ -29,7 +29,7 @@ struct EvidenceCollector {
     private func contentReading(of code: RecognizedItem) -> CardReading {
         let parts = code.text.split(whereSeparator: { $0 == "," || $0 == "\n" || $0 == "*" })
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let lines = parts.map { RecognizedItem(id: code.id, kind: .text, text: $0, bounds: code.bounds, confidence: 0.95) }
+        let lines = parts.map { RecognizedItem(id: code.id, kind: .text, text: $0, bounds: code.bounds, confidence: Confidence.codeText) }
         return CardReading(lines: lines, barcodes: [], today: today, wristbandMode: false, fromBarcode: true)
     }
 }

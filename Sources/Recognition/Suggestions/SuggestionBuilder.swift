@@ -67,7 +67,7 @@ public struct SuggestionBuilder: Sendable {
                 var j = joined[i]
                 if !j.from.contains(e.itemID) { j.from.append(e.itemID) }
                 // Two independent readings that agree: more sure than either.
-                j.confidence = min(0.99, max(j.confidence, e.confidence) + 0.04)
+                j.confidence = min(Confidence.textCeiling, max(j.confidence, e.confidence) + Confidence.agreementBonus)
                 j.checks = Array(Set(j.checks + e.checks)).sorted()
                 if !e.fromBarcode { j.bounds = e.bounds }  // the printed text is what a person taps
                 j.fromBarcode = j.fromBarcode || e.fromBarcode
@@ -202,7 +202,7 @@ public struct SuggestionBuilder: Sendable {
         let parts = [name, dob] + (address.map { [$0] } ?? [])
         return [Joined(kind: region == .je ? .jerseyHealthId : .guernseyHealthDetails, value: value, display: value,
                        valid: true, checks: ["name", "dob"] + (address == nil ? [] : ["address"]), problem: nil,
-                       confidence: parts.map(\.confidence).min()! * 0.95, from: Array(Set(parts.flatMap(\.from))).sorted(),
+                       confidence: parts.map(\.confidence).min()! * Confidence.joinedShareOfWeakestPart, from: Array(Set(parts.flatMap(\.from))).sorted(),
                        bounds: nil, codeType: .qrCode, fromBarcode: false)]
     }
 
