@@ -43,9 +43,12 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CLeptonica", "CardModel"]),
         // Locate: where the print is (the learned text-line detector, and the geometry of its lines).
         .target(name: "Locating", dependencies: ["CTextLines", "Imaging", "CardModel"]),
-        .target(name: "Decoding", dependencies: ["Imaging", "Locating", "CardModel", "CZBar", "CZXing", "CTesseract"]),
+        // Decode: barcodes (zbar, zxing-cpp, our own 2D symbol finding).
+        .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing"]),
+        // Read: the printed text, line by line through tesseract (the detector's lines, or its own layout analysis).
+        .target(name: "OCR", dependencies: ["Imaging", "Locating", "CardModel", "CTesseract"]),
         .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
-        .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding", "Capture"]),
+        .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding", "OCR", "Capture"]),
         .target(name: "CardStore", dependencies: ["CardModel", "CSQLite"]),
         .target(name: "Rendering", dependencies: ["CardModel", "Imaging", "CZint"]),
 
@@ -62,20 +65,20 @@ let package = Package(
         .target(name: "Evaluation", dependencies: ["CardModel"]),
 
         // MARK: Executables.
-        .executableTarget(name: "cardscan", dependencies: ["SessionControl", "WebServer", "ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding", "Locating"]),
-        .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Capture", "Decoding", "Imaging", "CardModel", "Evaluation",
+        .executableTarget(name: "cardscan", dependencies: ["SessionControl", "WebServer", "ScanEngine", "Capture", "CardModel", "Imaging", "CardStore", "Recognition", "Rendering", "Decoding", "OCR", "Locating"]),
+        .executableTarget(name: "cardscan-bench", dependencies: ["ScanEngine", "Capture", "Decoding", "OCR", "Imaging", "CardModel", "Evaluation",
                                                                  "Recognition"],
                           path: "Benchmarks"),
 
         // Fuzz targets (Scripts/fuzz builds them with libFuzzer; a normal build replays their corpora).
-        .executableTarget(name: "cardscan-fuzz", dependencies: ["CardModel", "CardStore", "Decoding", "Imaging", "Recognition"],
+        .executableTarget(name: "cardscan-fuzz", dependencies: ["CardModel", "CardStore", "Decoding", "OCR", "Imaging", "Recognition"],
                           path: "Tests/Fuzz/Sources"),
 
         // MARK: Tests (real libraries, real images, the real CLI).
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel", "Evaluation"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LocatingTests", dependencies: ["Locating"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Locating", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "OCR", "Locating", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
         // The README's screenshots of the web pages, made by the browser tests (CARDSCAN_SCREENSHOTS=folder).
         .testTarget(name: "CLITests", dependencies: ["Evaluation"], exclude: ["WebServe/Screenshots"]),
         .testTarget(name: "CardStoreTests", dependencies: ["CardStore", "CardModel"]),

@@ -2,6 +2,7 @@ import CardModel
 import Foundation
 import Decoding
 import Imaging
+import OCR
 import Recognition
 
 /// How a frame's text is read, for stills (`ScanEngine.scan`) and live frames (`LiveSession`) alike, so that a

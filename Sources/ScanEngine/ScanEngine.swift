@@ -2,6 +2,7 @@ import CardModel
 import Decoding
 import Foundation
 import Imaging
+import OCR
 import Recognition
 
 /// The façade: `scan(file)` for one still image, `scanFiles` for many on all cores.

@@ -1,4 +1,5 @@
 import Decoding
+import OCR
 import Foundation
 import Imaging
 import XCTest

@@ -1,4 +1,5 @@
 import Decoding
+import OCR
 import Evaluation
 import Foundation
 import Imaging

@@ -1,4 +1,5 @@
 @testable import Decoding
+@testable import OCR
 import CardModel
 import XCTest
 

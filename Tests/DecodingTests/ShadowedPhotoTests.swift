@@ -1,5 +1,6 @@
 import CardModel
 @testable import Decoding
+@testable import OCR
 import Foundation
 import Imaging
 import XCTest

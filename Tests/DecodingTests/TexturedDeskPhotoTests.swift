@@ -1,4 +1,5 @@
 @testable import Decoding
+@testable import OCR
 import Foundation
 @testable import Imaging
 import ScanEngine

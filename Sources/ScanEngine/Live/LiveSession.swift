@@ -3,6 +3,7 @@ import CardModel
 import Decoding
 import Foundation
 import Imaging
+import OCR
 import Recognition
 
 /// A live scan: frames from a source, barcodes on every frame the decoder keeps up with, OCR on sharp, still

@@ -11,12 +11,12 @@ public func bothAtOnce<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (
 
 /// A job started now on a helper thread, whose result is waited for where it is needed (`value`): for work
 /// that overlaps several steps of the caller's rather than one. The job must touch only its own state.
-final class InBackground<Value>: @unchecked Sendable {
+public final class InBackground<Value>: @unchecked Sendable {
     private var result: Value?
     private let job: () -> Value
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ job: @escaping () -> Value) {
+    public init(_ job: @escaping () -> Value) {
         self.job = job
         let thread = Thread { [self] in
             result = self.job()
@@ -30,7 +30,7 @@ final class InBackground<Value>: @unchecked Sendable {
 
     /// The job's result, waiting for it the first time (`result` is only read after the semaphore says the helper
     /// has written it). Read from one thread only.
-    var value: Value {
+    public var value: Value {
         if !waited { done.wait(); waited = true }
         return result!
     }
