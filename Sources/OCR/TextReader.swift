@@ -174,7 +174,7 @@ public final class TextReader {
     /// detector's lines, each read on its own (`readLines`), and tesseract's layout analysis of the block the
     /// letter marks outline, with its rescue passes (`readByLayout`). Without the model, the layout path alone.
     /// Scans do not call this: they read the lines first and the layout path only when the card asks for it
-    /// (`CardTextReading`, `SecondReading`), which needs the suggestions made above this module.
+    /// (`FramePipeline.textItems`, `SecondReading`), which needs the suggestions made above this module.
     public func read(_ image: GrayImage) -> Reading {
         guard detector != nil else { return readByLayout(image) }
         let lines = readDetectedLines(image), layout = readByLayout(image)
@@ -186,7 +186,7 @@ public final class TextReader {
         return Self.combined(lines, linesQuality, layout, layoutQuality)
     }
 
-    /// The detector's lines alone, read one by one: the first reading of a photo (`CardTextReading`), completed by
+    /// The detector's lines alone, read one by one: the first reading of a photo (`FramePipeline.textItems`), completed by
     /// `readByLayout` when `SecondReading` asks. nil without a detector, or when it found no line.
     public func readLines(_ image: GrayImage) -> Reading? {
         readDetectedLines(image)

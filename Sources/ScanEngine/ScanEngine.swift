@@ -42,46 +42,10 @@ public final class ScanEngine {
         return result
     }
 
-    /// Scans an image already in memory (a camera frame, a test image).
+    /// Scans an image already in memory (a camera frame, a test image): every stage of `FramePipeline`.
     public func scan(_ image: GrayImage, source: String) -> ScanResult {
-        // The barcode path and the text path do not depend on each other: run them side by side (a card's
-        // latency is then the slower of the two, not their sum).
-        let barcodeReader = barcodes, textReader = text, parallel = options.parallelStages
-        func readBarcodes() -> ([Barcode], Double) {
-            let start = DispatchTime.now()
-            let found = barcodeReader.read(image)
-            return (found, Self.milliseconds(from: start, to: DispatchTime.now()))
-        }
-        func readText() -> (CardTextReading.First, Double)? {
-            guard let textReader else { return nil }
-            let start = DispatchTime.now()
-            let first = CardTextReading.first(of: image, reader: textReader)
-            return (first, Self.milliseconds(from: start, to: DispatchTime.now()))
-        }
-        let ((found, barcodeMs), textResult) = parallel && textReader != nil
-            ? bothAtOnce(readBarcodes, readText) : (readBarcodes(), readText())
-
-        let barcodeItems = found.enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)") }
-        var items = barcodeItems
-        let builder = SuggestionBuilder(today: options.today)
-        let region = options.region ?? RegionResolution(code: .gb, basis: .fallback)
-        var ocrMs = textResult?.1
-        // The second way and the rereads are text reading too (ocrMs); suggestMs is the final build alone.
-        if let textReader, let (first, _) = textResult {
-            let start = DispatchTime.now()
-            items += CardTextReading.completed(first, of: image, reader: textReader, barcodes: barcodeItems) {
-                builder.build(items: $0, region: region).suggestions
-            }
-            ocrMs = (ocrMs ?? 0) + Self.milliseconds(from: start, to: DispatchTime.now())
-        }
-        let suggestStart = DispatchTime.now()
-        let built = builder.build(items: items, region: region)
-        let done = DispatchTime.now()
-        return ScanResult(source: source, image: .init(width: image.width, height: image.height),
-                          region: built.region, items: items, suggestions: built.suggestions,
-                          timings: .init(barcodeMs: barcodeMs, ocrMs: ocrMs,
-                                         suggestMs: Self.milliseconds(from: suggestStart, to: done),
-                                         detectorMs: textReader.flatMap { $0.hasLineDetector ? $0.lastDetectorMs : nil }))
+        FramePipeline(today: options.today, region: options.region)
+            .read(image, source: source, barcodes: barcodes, text: text, parallel: options.parallelStages)
     }
 
     static func milliseconds(from a: DispatchTime, to b: DispatchTime) -> Double {

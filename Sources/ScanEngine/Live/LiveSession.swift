@@ -20,6 +20,9 @@ public final class LiveSession: @unchecked Sendable {
     private let events: EventQueue
     private let started = DispatchTime.now().uptimeNanoseconds
     private let region: RegionResolution
+    /// The per-frame stages a still goes through too: the barcode stage on every frame kept up with, the text stage
+    /// on the frames worth it, suggestions from what is tracked.
+    private let pipeline: FramePipeline
 
     private let state = NSLock()
     private var tracker: ItemTracker
@@ -60,6 +63,7 @@ public final class LiveSession: @unchecked Sendable {
         self.source = source
         events = EventQueue(handler: handler)
         region = options.scan.region ?? RegionResolution(code: .gb, basis: .fallback)
+        pipeline = FramePipeline(today: options.scan.today, wristband: options.wristband, region: region)
         tracker = ItemTracker(barcodeLifetime: options.itemLifetime, textLifetime: options.textLifetime)
         mailbox = FrameMailbox(replacesStale: source.isLive)
     }
@@ -265,7 +269,7 @@ public final class LiveSession: @unchecked Sendable {
         while let (frame, turn) = mailbox.takeNumbered() {
             if let abortAt, turn >= abortAt { abort() }
             let (image, offset) = cropped(frame.image)
-            let found = barcodes.read(image).enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)").shifted(by: offset) }
+            let found = FramePipeline.barcodeItems(barcodes.read(image)).map { $0.shifted(by: offset) }
             // Sharpness and motion decide when a camera frame is worth OCR; every image file is read anyway.
             let measures = options.scan.readsText && source.isLive ? FrameMeasures(image) : nil
             // Readers finish in any order; items are tracked in frame order.
@@ -340,15 +344,11 @@ public final class LiveSession: @unchecked Sendable {
 
     private func readText(_ frame: Frame, with reader: TextReader) {
         let (image, offset) = cropped(frame.image)
-        // Read as a still is read (CardTextReading), with the barcodes in view, in the cropped frame's pixels.
-        let first = CardTextReading.first(of: image, reader: reader)
-        state.lock()
-        let barcodes = tracker.current.filter { $0.kind == .barcode }
-            .map { $0.shifted(by: Point(x: -offset.x, y: -offset.y)) }
-        state.unlock()
-        let builder = SuggestionBuilder(today: options.scan.today, wristband: options.wristband)
-        let lines = CardTextReading.completed(first, of: image, reader: reader, barcodes: barcodes) {
-            builder.build(items: $0, region: self.region).suggestions
+        // Read as a still is read (`FramePipeline`), with the barcodes in view when the first reading is done, in
+        // the cropped frame's pixels.
+        let lines = pipeline.textItems(of: image, reader: reader) {
+            state.lock(); defer { state.unlock() }
+            return tracker.current.filter { $0.kind == .barcode }.map { $0.shifted(by: Point(x: -offset.x, y: -offset.y)) }
         }.map { $0.shifted(by: offset) }
         state.lock(); defer { state.unlock() }
         ocrRuns += 1
@@ -381,7 +381,7 @@ public final class LiveSession: @unchecked Sendable {
     @discardableResult
     private func suggest(frame: Frame, time: Double) -> Bool {
         let current = tracker.current
-        let built = SuggestionBuilder(today: options.scan.today, wristband: options.wristband).build(items: current, region: region)
+        let built = pipeline.suggest(current)
         let barcodeIds = Set(current.filter { $0.kind == .barcode }.map(\.id))
         var anyValid = false
         for var suggestion in built.suggestions where suggestion.valid {

@@ -1,0 +1,143 @@
+import CardModel
+import Decoding
+import Foundation
+import Imaging
+import OCR
+import Recognition
+
+/// One frame, start to finish, for stills (`ScanEngine.scan`) and live frames (`LiveSession`) alike, so that a
+/// photo gives the same items and suggestions whichever way it arrives:
+///
+///     frame ─┬─ decode barcodes (BarcodeReader) ──────────────────────────┬─ suggest (SuggestionBuilder)
+///            └─ locate and read text: the detector's lines, or the layout ─┘
+///               path (first); then, with the barcodes in view, the layout
+///               path as well when the card asks (SecondReading) and the
+///               rereads (RereadPlanner)
+///
+/// A still runs the whole of it on one thread pair (`read`); a camera session runs the barcode stage on every frame
+/// it keeps up with and the text stage on the frames worth it, on threads of its own, and suggests from what it has
+/// tracked: the stages are the same functions.
+public struct FramePipeline: Sendable {
+    /// "Today", for judging dates of birth.
+    public let today: SimpleDate
+    /// The items are a wristband's: its code is the patient ID.
+    public let wristband: Bool
+    /// The region the suggestions are built for (evidence on the card may refine it).
+    public let region: RegionResolution
+
+    public init(today: SimpleDate, wristband: Bool = false, region: RegionResolution?) {
+        self.today = today; self.wristband = wristband
+        self.region = region ?? RegionResolution(code: .gb, basis: .fallback)
+    }
+
+    // MARK: Stages
+
+    /// Decode: the frame's barcodes as items `b1`, `b2`…
+    public static func barcodeItems(_ found: [Barcode]) -> [RecognizedItem] {
+        found.enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)") }
+    }
+
+    /// Locate and read: the frame's text items (`t1`, `t2`…). The first reading is the detector's lines read one by
+    /// one (`TextReader.readLines`), or without a detector (or when it finds no line) tesseract's layout analysis
+    /// (`readByLayout`). Then `barcodesInView` is asked for the frame's barcodes (a still waits for its barcode stage
+    /// here; a session takes what it tracks): when the lines were read unsurely or left a label without its value
+    /// (`SecondReading`, judged with the barcodes and the suggestions they make), the layout path is read as well,
+    /// both readings kept (`TextReader.combined`); then the lines worth a closer look (`RereadPlanner`) are read again.
+    public func textItems(of image: GrayImage, reader: TextReader,
+                          barcodesInView: () -> [RecognizedItem]) -> [RecognizedItem] {
+        let first = reader.readLines(image)
+        let byLines = first != nil
+        let reading = first ?? reader.readByLayout(image)
+        let barcodes = barcodesInView()
+        var lines = Self.items(reading.lines)
+        var suggestions = suggest(barcodes + lines).suggestions
+        if byLines, SecondReading.wanted(items: barcodes + lines, suggestions: suggestions) {
+            if reader.tracing {
+                let unread = SecondReading.unreadLabels(text: lines, suggestions: suggestions).map(\.rawValue)
+                let confidence = (SecondReading.confidence(lines) * 100).rounded() / 100
+                FileHandle.standardError.write(Data("ocr second way: confidence \(confidence), labels without values \(unread)\n".utf8))
+            }
+            lines = Self.items(TextReader.combined(reading, reader.readByLayout(image)).lines)
+            suggestions = suggest(barcodes + lines).suggestions
+        }
+        return lines + Self.rereadItems(of: image, items: barcodes + lines, suggestions: suggestions, reader: reader)
+    }
+
+    /// Suggest: what the items make, ranked, with the region the card's evidence refined.
+    public func suggest(_ items: [RecognizedItem]) -> SuggestionBuilder.Output {
+        SuggestionBuilder(today: today, wristband: wristband).build(items: items, region: region)
+    }
+
+    // MARK: A still, whole
+
+    /// A still frame through every stage: barcodes and the first text reading side by side when `parallel` (a card's
+    /// latency is then the slower of the two, not their sum), then the text completed with the barcodes in view,
+    /// then the suggestions. `text` nil: barcodes only.
+    public func read(_ image: GrayImage, source: String, barcodes: BarcodeReader, text: TextReader?,
+                     parallel: Bool) -> ScanResult {
+        func decode() -> (items: [RecognizedItem], ms: Double) {
+            let start = DispatchTime.now()
+            let items = Self.barcodeItems(barcodes.read(image))
+            return (items, Self.milliseconds(from: start, to: DispatchTime.now()))
+        }
+        var decoded: (items: [RecognizedItem], ms: Double)
+        var read: [RecognizedItem] = []
+        var ocrMs: Double?
+        if let text {
+            // The barcode stage runs beside the text's first reading; the text waits for it only to complete.
+            let job = parallel ? InBackground(decode) : nil
+            var inline: (items: [RecognizedItem], ms: Double)?
+            let start = DispatchTime.now()
+            var waited = 0.0
+            read = textItems(of: image, reader: text) {
+                let wait = DispatchTime.now()
+                let result = job?.value ?? decode()
+                if job == nil { inline = result }
+                waited = Self.milliseconds(from: wait, to: DispatchTime.now())
+                return result.items
+            }
+            ocrMs = Self.milliseconds(from: start, to: DispatchTime.now()) - waited
+            decoded = job?.value ?? inline!
+        } else {
+            decoded = decode()
+        }
+        let items = decoded.items + read
+        let suggestStart = DispatchTime.now()
+        let built = suggest(items)
+        return ScanResult(source: source, image: .init(width: image.width, height: image.height),
+                          region: built.region, items: items, suggestions: built.suggestions,
+                          timings: .init(barcodeMs: decoded.ms, ocrMs: ocrMs,
+                                         suggestMs: Self.milliseconds(from: suggestStart, to: DispatchTime.now()),
+                                         detectorMs: text.flatMap { $0.hasLineDetector ? $0.lastDetectorMs : nil }))
+    }
+
+    // MARK: Helpers
+
+    /// The first reading's lines as items `t1`, `t2`…
+    static func items(_ lines: [TextReader.Line]) -> [RecognizedItem] {
+        lines.enumerated().map { index, line in item(line, number: index + 1) }
+    }
+
+    /// Text item `t<number>` for a line, its confidence to two places.
+    private static func item(_ line: TextReader.Line, number: Int) -> RecognizedItem {
+        RecognizedItem(id: "t\(number)", kind: .text, text: line.text, bounds: line.bounds,
+                       confidence: (line.confidence * 100).rounded() / 100)
+    }
+
+    /// Lines read again where `items` (text and barcodes of the same frame), with the `suggestions` already built
+    /// from them, leave a label without its value; numbered on from the text items already there. Empty when
+    /// nothing needs a second look.
+    static func rereadItems(of image: GrayImage, items: [RecognizedItem], suggestions: [Suggestion],
+                            reader: TextReader) -> [RecognizedItem] {
+        let first = items.filter { $0.kind == .text }.count + 1
+        let lines = RereadPlanner.lines(items: items, suggestions: suggestions).flatMap { id -> [TextReader.Line] in
+            guard let bounds = items.first(where: { $0.id == id })?.bounds else { return [] }
+            return reader.reread(image, line: bounds)
+        }
+        return lines.enumerated().map { offset, line in item(line, number: first + offset) }
+    }
+
+    static func milliseconds(from a: DispatchTime, to b: DispatchTime) -> Double {
+        (Double(b.uptimeNanoseconds - a.uptimeNanoseconds) / 1e4).rounded() / 100
+    }
+}
