@@ -35,9 +35,8 @@ public final class SessionController: @unchecked Sendable {
     private var shown: LiveSession?
     private var afterClose: (() -> Void)?
     private var suggestions: [String: Suggestion] = [:]
-    private var suggestionCount = 0
-    /// The running session's own suggestion ids → run-wide ids, so a `replaces` names the run-wide id.
-    private var runIds: [String: String] = [:]
+    /// The run's suggestion ids: every session this controller starts takes them from here.
+    private let ids = SuggestionIds()
 
     public init(settings: Settings, store: SharedCardStore, events: @escaping @Sendable (ScanEvent) -> Void) {
         self.settings = settings; self.saving = LiveSaving(store: store); self.events = events
@@ -125,29 +124,19 @@ public final class SessionController: @unchecked Sendable {
             afterClose?()
             throw SessionFailure("busy", "a session is already running; stop it first ({\"cmd\":\"stop\"})")
         }
-        let session = LiveSession(source: source, options: options) { [weak self] event in self?.forward(event) }
+        let session = LiveSession(source: source, options: options, ids: ids) { [weak self] event in self?.forward(event) }
         active = session
         shown = session
         self.afterClose = afterClose
-        runIds = [:]
         lock.unlock()
         session.start()
     }
 
-    /// Gives suggestions run-wide ids, remembers them, and passes every event on.
+    /// Remembers the suggestions (their ids are the run's already: `ids`), and passes every event on.
     private func forward(_ event: ScanEvent) {
-        var event = event
         var cleanup: (() -> Void)?
         lock.lock()
-        if var suggestion = event.suggestion {
-            suggestionCount += 1
-            runIds[suggestion.id] = "s\(suggestionCount)"
-            suggestion.id = "s\(suggestionCount)"
-            suggestions[suggestion.id] = suggestion
-            event.suggestion = suggestion
-            event.replaces = event.replaces.flatMap { runIds[$0] }
-        }
-        event.settled = event.settled.map { $0.compactMap { runIds[$0] } }
+        if let suggestion = event.suggestion { suggestions[suggestion.id] = suggestion }
         saving.follow(event)
         if event.event == .sessionClosed {
             active = nil

@@ -38,7 +38,7 @@ public struct SuggestionBuilder: Sendable {
                 < SuggestionOrdering.key(valid: $1.valid, kind: $1.kind, confidence: $1.confidence, region: region.code)
         }
         let suggestions = ranked.enumerated().map { index, j in
-            Suggestion(id: "s\(index + 1)", type: j.kind, value: j.value, display: j.display, valid: j.valid,
+            Suggestion(id: SuggestionIds.id(index + 1), type: j.kind, value: j.value, display: j.display, valid: j.valid,
                        checks: j.checks, confidence: (j.confidence * 100).rounded() / 100, from: j.from,
                        bounds: j.bounds, problem: j.problem, card: card(for: j, region: region.code))
         }

@@ -23,6 +23,8 @@ public final class LiveSession: @unchecked Sendable {
     /// The per-frame stages a still goes through too: the barcode stage on every frame kept up with, the text stage
     /// on the frames worth it, suggestions from what is tracked.
     private let pipeline: FramePipeline
+    /// Hands out the emitted suggestions' ids (a front end's run shares one across its sessions).
+    private let ids: SuggestionIds
 
     private let state = NSLock()
     private var tracker: ItemTracker
@@ -52,7 +54,9 @@ public final class LiveSession: @unchecked Sendable {
     private var nextTurn = 0
 
     /// Starts nothing yet: call `start()`.
-    public init(source: FrameSource, options: SessionOptions, handler: @escaping @Sendable (ScanEvent) -> Void) {
+    public init(source: FrameSource, options: SessionOptions, ids: SuggestionIds = SuggestionIds(),
+                handler: @escaping @Sendable (ScanEvent) -> Void) {
+        self.ids = ids
         // The options run as given (a front end starts from `SessionOptions.camera` / `.imageFiles`); two things
         // follow from them as they do in `ScanEngine`: the barcode reader traces what the scan traces, and with one
         // frame decoded at a time on a multi-core machine, its two first-pass readers share the frame's time.
@@ -390,7 +394,7 @@ public final class LiveSession: @unchecked Sendable {
             let key = suggestion.type.rawValue + "\u{1F}" + suggestion.value
             guard !emittedKeys.contains(key), stopReason == nil || !source.isLive else { continue }
             emittedKeys.insert(key)
-            suggestion.id = "s\(emittedKeys.count)"
+            suggestion.id = ids.next()
             emitted[suggestion.id] = suggestion
             var event = ScanEvent(.suggestion, time: time, frame: frame.index)
             event.suggestion = suggestion
