@@ -9,9 +9,12 @@ struct EvidenceCollector {
     /// The families, each in its own folder. Retail runs last: a code no other family claimed is a membership card.
     static let classifiers: [any EvidenceClassifier] = [
         NHSClassifier(), SocialSecurityClassifier(), HospitalNumberClassifier(), DemographicsClassifier(),
+        DateOfBirthClassifier(), PostcodeClassifier(),
     ]
     /// The families that read text carried inside a 2D code (`Name: …, DOB: …`).
-    static let textClassifiers: [any EvidenceClassifier] = [NHSClassifier(), SocialSecurityClassifier(), DemographicsClassifier()]
+    static let textClassifiers: [any EvidenceClassifier] = [
+        NHSClassifier(), SocialSecurityClassifier(), DemographicsClassifier(), DateOfBirthClassifier(), PostcodeClassifier(),
+    ]
 
     func collect(from items: [RecognizedItem]) -> [Evidence] {
         let card = CardReading(lines: items.filter { $0.kind == .text }, barcodes: items.filter { $0.kind == .barcode },
