@@ -22,23 +22,12 @@ public enum DateFinder {
     public static let maxRepairs = 2
 
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    /// Labels matched as whole words (`born` is not inside `Osborne`). `0.0.b` and `d.0.b` are OCR's `D.O.B`; `cob`,
-    /// `d0b` and `oob` its `DOB`.
-    static let birthLabels = ["date of birth", "birth date", "d.o.b", "d. o. b", "d o b", "0.0.b", "d.0.b", "dob", "cob", "d0b", "oob", "birth",
-                              "born", "b'day"]
-    static let otherLabels = ["date of issue", "expiry", "expires", "expired", "exp", "valid", "issue", "issued", "until",
-                              "from", "start", "thru", "date", "appointment", "time", "printed", "admitted", "renewal",
-                              "renew", "due", "effective", "dictated", "typed", "clinic date", "letter date", "date of letter",
-                              "referral", "referred", "seen on", "visit"]
-    /// A letter's own dates, labelled with long words OCR often reads one letter wrong (`Oictated: 11 January
-    /// 2024`): matched one slip away too, so the letter's date is not offered as the patient's birth date.
-    static let slippedOtherLabels = ["dictated", "appointment"]
 
     /// Labels in the line with their roles and where they end, in order, longest labels taking their words first.
     static func labels(in lower: [Character]) -> [(start: Int, end: Int, role: Role)] {
         var found: [(Int, Int, Role)] = []
         var taken = Set<Int>()
-        let all = (birthLabels.map { ($0, Role.dateOfBirth) } + otherLabels.map { ($0, Role.expiryOrIssue) })
+        let all = (Labels.dateOfBirth.map { ($0, Role.dateOfBirth) } + Labels.otherDates.map { ($0, Role.expiryOrIssue) })
             .sorted { $0.0.count > $1.0.count }
         for (label, role) in all {
             let l = Array(label)
@@ -77,7 +66,7 @@ public enum DateFinder {
             offset += word.count + 1
             let bare = String(word.prefix(while: \.isLetter))
             guard bare.count >= 7, !(start..<(start + bare.count)).contains(where: taken.contains),
-                  slippedOtherLabels.contains(where: { WordSlip.oneEditApart(bare, $0) }) else { continue }
+                  Labels.otherDatesOneSlipAway.contains(where: { WordSlip.oneEditApart(bare, $0) }) else { continue }
             found.append((start, start + bare.count, .expiryOrIssue))
         }
         // OCR's `Date` at the start of a letter's date line (`Oate 24 January 2025`, `Dato: 16 July 2024`): one of

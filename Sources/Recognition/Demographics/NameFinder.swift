@@ -25,10 +25,6 @@ public enum NameFinder {
         public let form: Form
     }
 
-    /// Name labels at the start of a line (lower case). `narne` is OCR's `Name`.
-    /// `insured person`: a social-security card's label for its holder; `fullname`: `Full name` with its space lost.
-    static let labels = ["patient name", "full name", "fullname", "card holder", "cardholder", "insured person", "name", "narne", "patient",
-                         "holder", "re"]
     static let titles: Set<String> = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "rev", "sir", "master", "dame", "lady", "lord"]
     static let particles: Set<String> = ["de", "la", "le", "du", "des", "van", "von", "da", "di", "del", "der", "den", "ter", "bin", "al"]
     /// Words that are never part of a person's name on a card: places (islands, Channel Island parishes), card and
@@ -356,7 +352,7 @@ public enum NameFinder {
                 return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             }
         }
-        for label in labels where lower.hasPrefix(label) {
+        for label in Labels.name where lower.hasPrefix(label) {
             let after = lower.dropFirst(label.count)
             guard after.isEmpty || !after.first!.isLetter else { continue }
             if label == "re", !after.hasPrefix(":") { continue }  // `Re:` in a letter, not a word starting "re"

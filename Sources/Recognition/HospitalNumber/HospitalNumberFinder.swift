@@ -4,11 +4,6 @@ import Foundation
 /// `URN 424771`, `Hospital URN: J123456`, `Unit No: RTH4183671` (the unit number is the hospital number on many UK
 /// wristbands and labels). The value is one to three letters and five to ten digits, or six to ten digits.
 public enum HospitalNumberFinder {
-    /// Labels, lower case, longest first so `hospital no` wins over `no`.
-    /// `PAS` (patient administration system) and case-note numbers are the hospital number under other names.
-    static let labels = ["hospital number", "hospital no", "hospital urn", "case note number", "case note no", "case number",
-                         "hosp. no", "hosp.no", "hosp no", "hosp num", "unit number", "pas number", "case no", "unit no",
-                         "pas no", "patient id", "hospital id", "mrn", "urn"]
 
     /// The label on this line and where it ends, when the line has one (as a word, not inside `return`).
     static func label(in line: String) -> String.Index? {
@@ -32,7 +27,7 @@ public enum HospitalNumberFinder {
 
     private static func exactLabel(in line: String) -> String.Index? {
         let lower = line.lowercased()
-        for label in labels {
+        for label in Labels.hospitalNumber {
             var search = lower.startIndex..<lower.endIndex
             while let r = lower.range(of: label, range: search) {
                 let beforeOK = r.lowerBound == lower.startIndex || !lower[lower.index(before: r.lowerBound)].isLetter
@@ -73,7 +68,7 @@ public enum HospitalNumberFinder {
     /// `URN:J020919` → `J020919`: a code's content without a hospital-number label in front.
     public static func strippingLabel(_ text: String) -> String {
         guard let end = label(in: text), text.lowercased().hasPrefix(text[..<end].lowercased()),
-              labels.contains(where: { text.lowercased().hasPrefix($0) }) else { return text }
+              Labels.hospitalNumber.contains(where: { text.lowercased().hasPrefix($0) }) else { return text }
         return String(text[end...]).trimmingCharacters(in: CharacterSet(charactersIn: " :.#-"))
     }
 

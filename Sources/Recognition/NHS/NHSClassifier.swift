@@ -15,18 +15,6 @@ import CardModel
 /// membership code. The digits printed under a code are its human-readable line, not a second witness: they count
 /// for the code only as the code counts for them.
 struct NHSClassifier: EvidenceClassifier {
-    /// Labels that say a number is an NHS/CHI/H&C number (whole words, lower case).
-    static let nhsLabels = ["nhs", "nhs no", "nhs number", "nhs card", "nhs card no", "nhs card number", "chi", "h&c", "h & c", "h+c", "health and care number", "health & care number"]
-    /// Labels that say a number is something else.
-    static let otherLabels = ["expires", "expiry", "exp", "valid", "until", "tel", "telephone", "phone", "mobile", "mob",
-                              "fax", "renewal", "member", "membership", "card no", "card number", "card", "account", "acc",
-                              "a/c", "ref", "reference", "sort code", "policy", "permit", "customer", "order", "invoice",
-                              "booking", "serial", "loyalty", "points", "pin", "issue", "issued", "date", "dob", "born",
-                              "hosp", "hospital", "mrn", "urn", "unit", "case", "pas", "ward", "contact", "call", "t", "m", "p"]
-    /// Labels of dates: a ten-digit number is never their value, so a line of them above one says nothing about it
-    /// (a table's header `NHS Number  Date of birth` read as two lines over its values).
-    static let dateLabels: Set<String> = ["expires", "expiry", "exp", "valid", "until", "renewal", "issue", "issued", "date",
-                                          "dob", "born"]
 
     enum Context: Equatable { case nhsLabel, otherLabel, none }
 
@@ -131,18 +119,13 @@ struct NHSClassifier: EvidenceClassifier {
         return Self.evidence(nhs, repaired: false, item: item, confidence: Confidence.code, fromBarcode: true)
     }
 
-    /// Words that make a card a membership's (a gym's, a club's, a library's, a shop's rewards): a ten-digit code on
-    /// it is a membership number even when it passes Modulus 11 (issue 36: a gym card's Code 128 `4000000632`, with
-    /// the same digits printed under it, was offered as a valid NHS number at 99%).
-    static let membershipWords = ["member", "members", "membership", "gym", "club", "loyalty", "rewards", "library",
-                                  "points", "fitness", "leisure"]
 
     /// A membership word on the card, and no line naming the NHS scheme. A line that holds a ten-digit number does
     /// not count: there the word is that number's label, judged by `context` (and OCR reads `NHS Number` as `NS
     /// Member`: cards-dev2 0090, a letter).
     static func isMembershipCard(_ card: CardReading) -> Bool {
         !cardNamesNHS(card) && card.lines.contains {
-            !labels(membershipWords, in: $0.text.lowercased()).isEmpty && NHSNumberFinder.find(in: $0.text).isEmpty
+            !labels(Labels.membershipWords, in: $0.text.lowercased()).isEmpty && NHSNumberFinder.find(in: $0.text).isEmpty
         }
     }
 
@@ -163,7 +146,7 @@ struct NHSClassifier: EvidenceClassifier {
 
     /// A line of the card names the scheme (`NHS`, `CHI`, `H&C`…).
     static func cardNamesNHS(_ card: CardReading) -> Bool {
-        card.lines.contains { !labels(nhsLabels, in: $0.text.lowercased()).isEmpty }
+        card.lines.contains { !labels(Labels.nhsNumber, in: $0.text.lowercased()).isEmpty }
     }
 
     /// What the number's line (before it), the label line above or a label-only line below say it is.
@@ -172,16 +155,16 @@ struct NHSClassifier: EvidenceClassifier {
         let before = String(chars[..<match.range.lowerBound])
         // The nearest label before the number says what it is; `NHS card number` ends where `card number` does,
         // and the longer NHS label wins the tie.
-        let nhsEnd = labels(nhsLabels, in: before).max() ?? -1
-        let otherEnd = labels(otherLabels, in: before).max() ?? -1
+        let nhsEnd = labels(Labels.nhsNumber, in: before).max() ?? -1
+        let otherEnd = labels(Labels.notNHS, in: before).max() ?? -1
         if nhsEnd >= 0 || otherEnd >= 0 { return nhsEnd >= otherEnd ? .nhsLabel : .otherLabel }
         for neighbour in [i - 1, i + 1] {
             guard let text = card.text(neighbour), NHSNumberFinder.find(in: text).isEmpty,
                   text.filter(\.isNumber).count < 4 else { continue }
             let lower = text.lowercased()
-            if !labels(nhsLabels, in: lower).isEmpty { return .nhsLabel }
+            if !labels(Labels.nhsNumber, in: lower).isEmpty { return .nhsLabel }
             // A label-only line above that names something else ("Card number" over the number).
-            if neighbour == i - 1, !labels(otherLabels.filter { $0.count > 1 && !dateLabels.contains($0) }, in: lower).isEmpty,
+            if neighbour == i - 1, !labels(Labels.notNHS.filter { $0.count > 1 && !Labels.datesBesideNumbers.contains($0) }, in: lower).isEmpty,
                lower.split(separator: " ").count <= 3 { return .otherLabel }
         }
         return .none

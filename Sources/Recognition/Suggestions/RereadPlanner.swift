@@ -20,7 +20,7 @@ public enum RereadPlanner {
             wanted.append(item)
         }
         let text = items.filter { $0.kind == .text }
-        for (kind, labels) in [(SuggestionKind.nhsNumber, NHSClassifier.nhsLabels), (.dateOfBirth, birthLabels)]
+        for (kind, labels) in [(SuggestionKind.nhsNumber, Labels.nhsNumber), (.dateOfBirth, Labels.dateOfBirthToReread)]
         where !found.contains(kind) {
             for item in text where !NHSClassifier.labels(labels, in: item.text.lowercased()).isEmpty { want(item) }
         }
@@ -40,7 +40,6 @@ public enum RereadPlanner {
         return Array(wanted.prefix(limit).map(\.id))
     }
 
-    static let birthLabels = ["dob", "d.o.b", "d.o.b.", "date of birth", "born", "birth"]
 
     /// A social security label, or a word `JY` or `GY` followed by a digit (`GY 5i`, `JY 12`) or by three glued
     /// to it (`GY359`); not a Guernsey postcode (`GY2`, `GY 10 3QH`).

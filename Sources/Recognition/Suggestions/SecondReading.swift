@@ -32,9 +32,9 @@ public enum SecondReading {
         let lower = text.map { $0.text.lowercased() }
         func labelled(_ labels: [String]) -> Bool { lower.contains { !NHSClassifier.labels(labels, in: $0).isEmpty } }
         var unread: [SuggestionKind] = []
-        if !found.contains(.nhsNumber), labelled(NHSClassifier.nhsLabels) { unread.append(.nhsNumber) }
-        if !found.contains(.dateOfBirth), labelled(RereadPlanner.birthLabels) { unread.append(.dateOfBirth) }
-        if !found.contains(.hospitalNumber), labelled(HospitalNumberFinder.labels) { unread.append(.hospitalNumber) }
+        if !found.contains(.nhsNumber), labelled(Labels.nhsNumber) { unread.append(.nhsNumber) }
+        if !found.contains(.dateOfBirth), labelled(Labels.dateOfBirthToReread) { unread.append(.dateOfBirth) }
+        if !found.contains(.hospitalNumber), labelled(Labels.hospitalNumber) { unread.append(.hospitalNumber) }
         if found.isDisjoint(with: [.postcode, .address]), labelled(["address"]) { unread.append(.postcode) }
         if found.isDisjoint(with: [.jerseySocialSecurity, .guernseySocialSecurity, .nationalInsurance]),
            text.contains(where: { RereadPlanner.holdsSocialSecurityLabel($0.text) }) {
