@@ -73,18 +73,47 @@ public struct NHSNumber: Hashable, Sendable {
     /// Whether it validates, and the checks that say so (for the suggestion's `checks`).
     public var validation: (valid: Bool, checks: [String], problem: String?) {
         var checks = ["range:\(range.rawValue)"]
-        guard passesModulus11 else { return (false, checks, "fails the Modulus 11 check") }
-        checks.insert("mod11", at: 0)
-        switch range {
-        case .unallocated: return (false, checks, "no NHS, CHI or H&C number starts with 000")
-        case .other:
-            return (false, checks, "is outside the issued ranges (NHS 400–499 and 600–799, CHI 010–311, H&C 320–399 million)")
-        default: break
-        }
-        if range == .scotlandCHI {
-            guard hasValidCHIDate else { return (false, checks, "a CHI number must start with a date (DDMMYY)") }
-            checks.append("chi:date")
-        }
-        return (true, checks, nil)
+        let invalid = invalidity
+        if invalid != .failsModulus11 { checks.insert("mod11", at: 0) }
+        if range == .scotlandCHI, invalid == nil { checks.append("chi:date") }
+        return (invalid == nil, checks, invalid?.description)
     }
+
+    /// Why these ten digits are no NHS, CHI or H&C number (nil: they are one).
+    var invalidity: Invalid? {
+        guard passesModulus11 else { return .failsModulus11 }
+        switch range {
+        case .unallocated: return .unallocated
+        case .other: return .outsideIssuedRanges
+        case .scotlandCHI where !hasValidCHIDate: return .chiWithoutDate
+        default: return nil
+        }
+    }
+}
+
+extension NHSNumber: IdentifierFamily {
+    /// Why a text is not an NHS, CHI or H&C number.
+    public enum Invalid: Error, Equatable, CustomStringConvertible {
+        case notTenDigits, failsModulus11, unallocated, outsideIssuedRanges, chiWithoutDate
+        public var description: String {
+            switch self {
+            case .notTenDigits: "is not ten digits"
+            case .failsModulus11: "fails the Modulus 11 check"
+            case .unallocated: "no NHS, CHI or H&C number starts with 000"
+            case .outsideIssuedRanges: "is outside the issued ranges (NHS 400–499 and 600–799, CHI 010–311, H&C 320–399 million)"
+            case .chiWithoutDate: "a CHI number must start with a date (DDMMYY)"
+            }
+        }
+    }
+
+    /// `943 476 5919`, `943-476-5919` → `9434765919`.
+    public static func compact(_ text: String) -> String { text.compactedIdentifier }
+
+    public static func validate(_ text: String) throws(Invalid) -> NHSNumber {
+        guard let number = NHSNumber(digits: compact(text)) else { throw .notTenDigits }
+        if let invalid = number.invalidity { throw invalid }
+        return number
+    }
+
+    public var formatted: String { display }
 }

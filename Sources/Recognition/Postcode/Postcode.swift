@@ -148,3 +148,31 @@ public struct Postcode: Hashable, Sendable {
         return (text, changes)
     }
 }
+
+extension Postcode: IdentifierFamily {
+    /// Why a text is not a UK-format postcode.
+    public enum Invalid: Error, Equatable, CustomStringConvertible {
+        /// Not an outward code (A9, A99, AA9, AA99, A9A, AA9A) and an inward code (9AA).
+        case wrongShape
+        /// JE6 and above, GY11 and above: the islands have no such districts.
+        case noSuchIslandDistrict
+        public var description: String {
+            switch self {
+            case .wrongShape: "is not a postcode (an outward code such as JE2 or SW1A, then an inward code such as 3AB)"
+            case .noSuchIslandDistrict: "Jersey's postcodes run JE1-JE5 and Guernsey's GY1-GY10"
+            }
+        }
+    }
+
+    /// `je2 3ab` → `JE23AB`.
+    public static func compact(_ text: String) -> String { text.compactedIdentifier }
+
+    public static func validate(_ text: String) throws(Invalid) -> Postcode {
+        if let postcode = Postcode(text) { return postcode }
+        let c = compact(text)
+        if (5...7).contains(c.count), isOutward(String(c.dropLast(3))), isInward(String(c.suffix(3))) { throw .noSuchIslandDistrict }
+        throw .wrongShape
+    }
+
+    public var formatted: String { value }
+}

@@ -126,3 +126,44 @@ public enum SocialSecurityNumber: Hashable, Sendable {
         return !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ", "JY", "GY"].contains(p)
     }
 }
+
+extension SocialSecurityNumber: IdentifierFamily {
+    /// Why a text is not a Jersey, Guernsey or UK social security number.
+    public enum Invalid: Error, Equatable, CustomStringConvertible {
+        /// Not two letters, six digits and (Jersey, NINO) a letter A–D.
+        case wrongShape
+        /// Two letters HMRC never allocates as a NINO's prefix.
+        case unallocatedPrefix
+        public var description: String {
+            switch self {
+            case .wrongShape: "is not JY + six digits + A-D, GY + six digits, or a National Insurance number"
+            case .unallocatedPrefix: "starts with letters never allocated to a National Insurance number"
+            }
+        }
+    }
+
+    /// `JY 12 34 56 A` → `JY123456A`.
+    public static func compact(_ text: String) -> String { text.compactedIdentifier }
+
+    /// The number as printed, read strictly (no look-alike slips: those are the finder's, `matches(in:)`).
+    public static func validate(_ text: String) throws(Invalid) -> SocialSecurityNumber {
+        let c = Array(compact(text))
+        guard c.count == 8 || c.count == 9, c[0...1].allSatisfy({ $0.isASCII && $0.isLetter }),
+              c[2...7].allSatisfy({ $0.isASCII && $0.isNumber }) else { throw .wrongShape }
+        let prefix = String(c[0...1]), digits = String(c[2...7]), suffix = c.count == 9 ? c[8] : nil
+        switch prefix {
+        case "JY":
+            guard let suffix, "ABCD".contains(suffix) else { throw .wrongShape }
+            return .jersey(prefix + digits + String(suffix))
+        case "GY":
+            // Some Guernsey cards print a suffix letter; the number is the Guernsey number still.
+            return .guernsey(prefix + digits)
+        default:
+            guard let suffix, "ABCD".contains(suffix) else { throw .wrongShape }
+            guard isValidNINOPrefix(prefix) else { throw .unallocatedPrefix }
+            return .nationalInsurance(prefix + digits + String(suffix))
+        }
+    }
+
+    public var formatted: String { display }
+}
