@@ -83,6 +83,10 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["Evaluation"], exclude: ["WebServe/Screenshots"]),
         .testTarget(name: "CardStoreTests", dependencies: ["CardStore", "CardModel"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "CardModel"]),
+        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "Decoding", "OCR", "Imaging", "CardModel"]),
+        .testTarget(name: "SessionControlTests", dependencies: ["SessionControl", "CardStore", "CardModel"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Decoding", "Imaging", "CardModel"]),
     ],
     cxxLanguageStandard: .cxx17
 )
