@@ -7,32 +7,32 @@ enum Labels {
 
     /// Labels that say a number is something else.
     static let notNHS = ["expires", "expiry", "exp", "valid", "until", "tel", "telephone", "phone", "mobile", "mob",
-                              "fax", "renewal", "member", "membership", "card no", "card number", "card", "account", "acc",
-                              "a/c", "ref", "reference", "sort code", "policy", "permit", "customer", "order", "invoice",
-                              "booking", "serial", "loyalty", "points", "pin", "issue", "issued", "date", "dob", "born",
-                              "hosp", "hospital", "mrn", "urn", "unit", "case", "pas", "ward", "contact", "call", "t", "m", "p"]
+        "fax", "renewal", "member", "membership", "card no", "card number", "card", "account", "acc",
+        "a/c", "ref", "reference", "sort code", "policy", "permit", "customer", "order", "invoice",
+        "booking", "serial", "loyalty", "points", "pin", "issue", "issued", "date", "dob", "born",
+        "hosp", "hospital", "mrn", "urn", "unit", "case", "pas", "ward", "contact", "call", "t", "m", "p"]
 
     /// Labels of dates: a ten-digit number is never their value, so a line of them above one says nothing about it
     /// (a table's header `NHS Number  Date of birth` read as two lines over its values).
     static let datesBesideNumbers: Set<String> = ["expires", "expiry", "exp", "valid", "until", "renewal", "issue", "issued", "date",
-                                          "dob", "born"]
+        "dob", "born"]
 
     /// Words that make a card a membership's (a gym's, a club's, a library's, a shop's rewards): a ten-digit code on
     /// it is a membership number even when it passes Modulus 11 (issue 36: a gym card's Code 128 `4000000632`, with
     /// the same digits printed under it, was offered as a valid NHS number at 99%).
     static let membershipWords = ["member", "members", "membership", "gym", "club", "loyalty", "rewards", "library",
-                                  "points", "fitness", "leisure"]
+        "points", "fitness", "leisure"]
 
     /// Labels matched as whole words (`born` is not inside `Osborne`). `0.0.b` and `d.0.b` are OCR's `D.O.B`; `cob`,
     /// `d0b` and `oob` its `DOB`.
     static let dateOfBirth = ["date of birth", "birth date", "d.o.b", "d. o. b", "d o b", "0.0.b", "d.0.b", "dob", "cob", "d0b", "oob", "birth",
-                              "born", "b'day"]
+        "born", "b'day"]
 
     /// Labels of the dates a card prints that are not its holder's birth (issue, expiry, a letter's own dates).
     static let otherDates = ["date of issue", "expiry", "expires", "expired", "exp", "valid", "issue", "issued", "until",
-                              "from", "start", "thru", "date", "appointment", "time", "printed", "admitted", "renewal",
-                              "renew", "due", "effective", "dictated", "typed", "clinic date", "letter date", "date of letter",
-                              "referral", "referred", "seen on", "visit"]
+        "from", "start", "thru", "date", "appointment", "time", "printed", "admitted", "renewal",
+        "renew", "due", "effective", "dictated", "typed", "clinic date", "letter date", "date of letter",
+        "referral", "referred", "seen on", "visit"]
 
     /// A letter's own dates, labelled with long words OCR often reads one letter wrong (`Oictated: 11 January
     /// 2024`): matched one slip away too, so the letter's date is not offered as the patient's birth date.
@@ -45,11 +45,11 @@ enum Labels {
     /// Labels, lower case, longest first so `hospital no` wins over `no`.
     /// `PAS` (patient administration system) and case-note numbers are the hospital number under other names.
     static let hospitalNumber = ["hospital number", "hospital no", "hospital urn", "case note number", "case note no", "case number",
-                         "hosp. no", "hosp.no", "hosp no", "hosp num", "unit number", "pas number", "case no", "unit no",
-                         "pas no", "patient id", "hospital id", "mrn", "urn"]
+        "hosp. no", "hosp.no", "hosp no", "hosp num", "unit number", "pas number", "case no", "unit no",
+        "pas no", "patient id", "hospital id", "mrn", "urn"]
 
     /// Name labels at the start of a line (lower case). `narne` is OCR's `Name`.
     /// `insured person`: a social-security card's label for its holder; `fullname`: `Full name` with its space lost.
     static let name = ["patient name", "full name", "fullname", "card holder", "cardholder", "insured person", "name", "narne", "patient",
-                         "holder", "re"]
+        "holder", "re"]
 }
