@@ -66,7 +66,7 @@ public enum SessionRequest: Equatable, Sendable {
             }
             let type = wire.type.map(SuggestionKind.init(rawValue:))
             if let unknown = wire.type, type == .some(nil) {
-                return .failure(.init(message: "start: unknown type '\(unknown.prefix(40))'; known: \(SuggestionKind.allCases.map(\.rawValue).joined(separator: ", "))"))
+                return .failure(.init(message: "start: unknown type '\(unknown.prefix(40))'; known: \(SuggestionKind.knownNames)"))
             }
             return .success(.start(.init(device: wire.device, size: wire.size, once: wire.once ?? false, type: type ?? nil,
                                          wristband: wire.wristband ?? false, timeout: wire.timeout)))

@@ -40,6 +40,9 @@ public enum SuggestionKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// Every kind's JSON name, for a message that refuses an unknown one.
+    public static var knownNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
     /// Whether a suggestion of this kind is a field read from a card (no card of its own).
     public var isField: Bool {
         switch self {

@@ -26,11 +26,11 @@ public enum CodeRenderer {
         // whatever was saved.
         case .ean13:
             let digits = card.number.filter(\.isNumber)
-            if digits.count == 13, hasEANCheckDigit(digits) { return (BARCODE_EANX, String(digits.prefix(12))) }
+            if digits.count == 13, GS1CheckDigit.holds(in: digits) { return (BARCODE_EANX, String(digits.prefix(12))) }
             return (BARCODE_CODE128, card.number)
         case .ean8:
             let digits = card.number.filter(\.isNumber)
-            if digits.count == 8, hasEANCheckDigit(digits) { return (BARCODE_EANX, String(digits.prefix(7))) }
+            if digits.count == 8, GS1CheckDigit.holds(in: digits) { return (BARCODE_EANX, String(digits.prefix(7))) }
             return (BARCODE_CODE128, card.number)
         case .qrCode: return (BARCODE_QRCODE, card.number)
         case .pdf417: return (BARCODE_PDF417, card.number)
@@ -41,14 +41,6 @@ public enum CodeRenderer {
                 && !card.number.contains(", ")
             return fitsCode128 ? (BARCODE_CODE128, card.number) : (BARCODE_QRCODE, card.number)
         }
-    }
-
-    /// Whether the last digit is the EAN/UPC check digit of the others (weights 3 and 1 from the right).
-    static func hasEANCheckDigit(_ digits: String) -> Bool {
-        let d = digits.compactMap(\.wholeNumberValue)
-        guard d.count >= 2 else { return false }
-        let sum = d.dropLast().reversed().enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 3 : 1) }
-        return (10 - sum % 10) % 10 == d.last
     }
 
     /// The code as an image (black on white, quiet zone included). The corresponding C function is

@@ -57,7 +57,7 @@ enum CameraCommand: Command {
             options.once = args.has("--once")
             if let type = args.value("--type") {
                 guard let kind = SuggestionKind(rawValue: type) else {
-                    return Terminal.usageError("unknown --type '\(type)'; use one of \(SuggestionKind.allCases.map(\.rawValue).joined(separator: ", "))", usage: usage)
+                    return Terminal.usageError("unknown --type '\(type)'; use one of \(SuggestionKind.knownNames)", usage: usage)
                 }
                 options.onceType = kind
             }

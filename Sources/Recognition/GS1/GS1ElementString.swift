@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 /// A GS1 element string (GS1 DataMatrix, GS1-128, GS1 QR): application identifiers and their values, with GS
 /// (0x1D) ending variable-length fields.
@@ -75,13 +76,7 @@ public struct GS1ElementString: Hashable, Sendable {
     public func value(_ ai: String) -> String? { fields.first { $0.ai == ai }?.value }
 
     /// The GS1 check digit (Mod 10, weights 3 and 1 from the right of the body) of an all-digit key.
-    public static func passesMod10(_ key: String) -> Bool {
-        let d = key.compactMap(\.wholeNumberValue)
-        guard d.count == key.count, d.count >= 2 else { return false }
-        let body = d.dropLast()
-        let sum = body.reversed().enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 3 : 1) }
-        return (10 - sum % 10) % 10 == d.last!
-    }
+    public static func passesMod10(_ key: String) -> Bool { GS1CheckDigit.holds(in: key) }
 
     /// The GSRN (AI 8018) when present and its GS1 check digit holds.
     public var validGSRN: String? {
