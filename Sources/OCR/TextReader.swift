@@ -33,10 +33,12 @@ public final class TextReader {
         spare = concurrentReads ? SpareEngine() : nil
         if let model {
             do throws(TextLineModelError) {
-                // One OpenCV thread: beside the layout path (`concurrentReads`) the other core is that path's, and
-                // batch workers already keep every core busy. With two, one card's detector took 916 ms at the
-                // median on cards-dev2 while the layout path ran beside it (250-400 ms alone).
-                detector = try TextLineDetector(model: model, threads: 1)
+                // The network's threads follow `concurrentReads`: when one card is read at a time, two (the other
+                // core has only the barcode stage, which ends early; the layout path runs after the lines, not
+                // beside them). cards-dev2, every fourth photo, `cardscan-bench ocr`: the network's median 1016 ->
+                // 658 ms a card, end to end 1585 -> 1117 ms. Where every core is busy already (batch workers, live
+                // sessions), one: a second thread there only queues behind the other worker.
+                detector = try TextLineDetector(model: model, threads: concurrentReads ? 2 : 1)
             } catch {
                 detector = nil
                 detectorProblem = error
