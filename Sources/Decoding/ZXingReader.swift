@@ -78,8 +78,11 @@ struct ZXingReader: Sendable {
             // contentType 1 is Binary, 2 Mixed, 5 UnknownECI: the text alone would lose bytes.
             let binary = [1, 2, 5].contains(s.contentType) || String(validating: bytes, as: UTF8.self) == nil
             if format == .aztec, !AztecConfirmation.fits(bytes, inBits: Int(s.numBits)) { continue }
-            found.append(Barcode(format: format, text: GTIN.canonicalText(text, format: format), bytes: binary ? bytes : nil,
-                                 isGS1: s.contentType == 3, bounds: Quad(corners)))
+            // DataBar is GS1 data whatever zxing's content type says (it says plain text), and its text is made zbar's.
+            let dataBar = format == .dataBar || format == .dataBarExpanded
+            let canonical = dataBar ? DataBarText.fromZXing(text, format: format) : GTIN.canonicalText(text, format: format)
+            found.append(Barcode(format: format, text: canonical, bytes: binary && !dataBar ? bytes : nil,
+                                 isGS1: s.contentType == 3 || dataBar, bounds: Quad(corners)))
         }
         return found
     }
