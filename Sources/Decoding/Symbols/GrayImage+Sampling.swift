@@ -4,9 +4,13 @@ import Imaging
 // falls on a pixel.
 extension GrayImage {
     /// Bilinear value at (x, y), pixel centres at integer coordinates; outside the image it is `outside`.
+    /// A point that is not finite is outside too: a view's margin around a steeply foreshortened quadrilateral can
+    /// reach the perspective's horizon, where the mapping gives infinity or NaN (seen: random bars on paper at a
+    /// steep angle, taken for a Data Matrix outline, stopped the process converting NaN to Int).
     func sample(_ p: PointF, outside: Double = 255) -> Double {
+        // Compared as Doubles first: NaN fails every comparison, and a huge or infinite value never reaches Int().
+        guard p.x >= 0, p.y >= 0, p.x < Double(width), p.y < Double(height) else { return outside }
         let x0 = Int(p.x.rounded(.down)), y0 = Int(p.y.rounded(.down))
-        guard x0 >= 0, y0 >= 0, x0 < width, y0 < height else { return outside }
         let x1 = Swift.min(x0 + 1, width - 1), y1 = Swift.min(y0 + 1, height - 1)
         let fx = p.x - Double(x0), fy = p.y - Double(y0)
         let row0 = y0 * stride, row1 = y1 * stride
