@@ -49,19 +49,22 @@ struct DetectedLineReading {
         var read: [Int: [TextReader.Line]] = [:]
         for i in probes { read[i] = line(image, boxes[i]) }
         let asFound = probes.flatMap { read[$0]! }
-        var turned = false
+        var turned = false, contested = false
         if TextReader.quality(asFound) < Self.wayUpSettled || Self.meanConfidence(asFound) < Self.settledConfidence {
             var other: [Int: [TextReader.Line]] = [:]
             for i in probes { other[i] = line(image, boxes[i].turned) }
             let otherLines = probes.flatMap { other[$0]! }
-            if Self.evidence(otherLines) > Self.evidence(asFound) { turned = true; read = other }
-            trace("ocr lines way-up evidence \(Self.evidence(asFound)) turned \(Self.evidence(otherLines))")
+            let (one, two) = (Self.evidence(asFound), Self.evidence(otherLines))
+            if two > one { turned = true; read = other }
+            contested = min(one, two) >= Self.contestedShare * max(one, two)
+            trace("ocr lines way-up evidence \(one) turned \(two)")
         }
-        let oriented = turned ? LineGeometry.inReadingOrder(boxes.map(\.turned)) : boxes
+        var oriented = turned ? LineGeometry.inReadingOrder(boxes.map(\.turned)) : boxes
         // `read` is keyed by index into `boxes`, and turning reverses the reading order: the probes' readings are
         // matched to the oriented boxes by value (a box turned is computed the same way both times), not re-read.
         var probeLines: [LineBox: [TextReader.Line]] = [:]
         for i in probes { probeLines[turned ? boxes[i].turned : boxes[i]] = read[i] }
+        if contested { oriented = wayUpByNeighbourhood(image, oriented, &probeLines) }
 
         let rest = oriented.filter { probeLines[$0] == nil }
         // Each row's reading with the box it was read along (a doubtful line may have been read turned round).
@@ -208,7 +211,7 @@ struct DetectedLineReading {
         })
     }
 
-    private func trace(_ message: @autoclosure () -> String) {
+    func trace(_ message: @autoclosure () -> String) {
         guard traces.textStages else { return }
         FileHandle.standardError.write(Data((message() + "\n").utf8))
     }
