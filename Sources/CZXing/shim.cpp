@@ -67,6 +67,7 @@ extern "C" czx_results *czx_read(const uint8_t *gray, int width, int height, int
         hints.setReturnCodabarStartEnd(true);  // as zbar does: the start/stop letters are part of the data
         hints.setBinarizer(static_cast<Binarizer>(o.binarizer & 3));
         if (o.maxSymbols > 0) hints.setMaxNumberOfSymbols(static_cast<uint8_t>(o.maxSymbols));
+        if (o.minLineCount > 0) hints.setMinLineCount(static_cast<uint8_t>(std::min(o.minLineCount, 255)));
 
         auto found = ReadBarcodes(ImageView(gray, width, height, ImageFormat::Lum, rowStride), hints);
         int valid = 0;

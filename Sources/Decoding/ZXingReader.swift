@@ -20,6 +20,9 @@ struct ZXingReader: Sendable {
         var isPure = false
         /// 0 = all symbols in the image.
         var maxSymbols = 0
+        /// Rows (or columns) a linear code must read the same on before it counts; 0 = zxing's default, 2. The
+        /// corresponding hint is `DecodeHints::setMinLineCount`.
+        var minLineCount = 0
     }
 
     /// The last failure zxing reported (an exception or a caught assertion), for diagnostics and tests.
@@ -52,6 +55,7 @@ struct ZXingReader: Sendable {
         options.tryDownscale = pass.tryDownscale ? 1 : 0
         options.binarizer = pass.globalHistogram ? 1 : 0
         options.isPure = pass.isPure ? 1 : 0
+        options.minLineCount = Int32(pass.minLineCount)
         let results = image.pixels.withUnsafeBufferPointer {
             czx_read($0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride), options)
         }

@@ -36,6 +36,7 @@ typedef struct {
     int binarizer;         ///< 0 LocalAverage, 1 GlobalHistogram, 2 FixedThreshold, 3 BoolCast
     int isPure;
     int maxSymbols;        ///< 0 = unlimited
+    int minLineCount;      ///< rows a linear code must read the same on; 0 = zxing's default (2)
 } czx_options;
 
 /// Reads an 8-bit luminance image. The corresponding C++ function is `ZXing::ReadBarcodes`.
