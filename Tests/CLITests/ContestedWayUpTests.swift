@@ -17,6 +17,13 @@ final class ContestedWayUpTests: XCTestCase {
         return (result["suggestions"] as! [[String: Any]]).filter { $0["valid"] as! Bool }
     }
 
+    /// The ground truth's fields of one photo of the set.
+    static func truth(_ image: String) throws -> [String: Any] {
+        let path = "\(CardsDevRecallTests.corpus2)/\((image as NSString).deletingPathExtension).json"
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        return truth["fields"] as! [String: Any]
+    }
+
     static func values(_ suggestions: [[String: Any]], _ type: String) -> [String] {
         suggestions.filter { $0["type"] as? String == type }.map { $0["value"] as! String }
     }
@@ -25,10 +32,8 @@ final class ContestedWayUpTests: XCTestCase {
     /// Before, both were missed (the card read with the newspaper's way up; only its name and date of birth, read
     /// doubtfully that way, turned back one by one).
     func testCardUprightOnUpsideDownNewspaperReadsItsNumberAndPostcode() throws {
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
-            "\(CardsDevRecallTests.corpus2)/img_0028.json"))) as! [String: Any]
-        let fields = truth["fields"] as! [String: Any]
         let suggestions = try Self.scan("img_0028.jpg")
+        let fields = try Self.truth("img_0028.jpg")
         XCTAssertEqual(Self.values(suggestions, "guernseySocialSecurity"), [fields["guernsey_ssn"] as! String])
         XCTAssertTrue(Self.values(suggestions, "postcode").contains(fields["postcode"] as! String),
                       "postcode suggestions: \(Self.values(suggestions, "postcode").count)")
@@ -38,10 +43,8 @@ final class ContestedWayUpTests: XCTestCase {
     /// it keeps its `NHS No` label before its number (sorted along the columns' direction, the number came
     /// after the name instead, and no NHS number was suggested).
     func testRowsThatTurnKeepTheirReadingOrder() throws {
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
-            "\(CardsDevRecallTests.corpus2)/img_0094.json"))) as! [String: Any]
-        let fields = truth["fields"] as! [String: Any]
         let suggestions = try Self.scan("img_0094.jpg")
+        let fields = try Self.truth("img_0094.jpg")
         XCTAssertEqual(Self.values(suggestions, "nhsNumber"), [fields["nhs_number"] as! String])
         XCTAssertEqual(Self.values(suggestions, "hospitalNumber"), [fields["hospital_number"] as! String])
     }
