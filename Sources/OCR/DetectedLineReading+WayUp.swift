@@ -27,7 +27,7 @@ extension DetectedLineReading {
     /// readings are kept in `probeLines` (keyed by the box as it will be read); the rows that turned follow the
     /// others, in their own reading order.
     func wayUpByNeighbourhood(_ image: GrayImage, _ rows: [LineBox],
-                                      _ probeLines: inout [LineBox: [TextReader.Line]]) -> [LineBox] {
+                              _ probeLines: inout [LineBox: [TextReader.Line]]) -> [LineBox] {
         var asIs: [[TextReader.Line]] = [], other: [[TextReader.Line]] = []
         for row in rows {
             let found = probeLines[row] ?? line(image, row)
