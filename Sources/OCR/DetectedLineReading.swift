@@ -49,7 +49,7 @@ struct DetectedLineReading {
         var read: [Int: [TextReader.Line]] = [:]
         for i in probes { read[i] = line(image, boxes[i]) }
         let asFound = probes.flatMap { read[$0]! }
-        var turned = false, contested = false
+        var turned = false, contested = false, wayUpKnown = true
         if TextReader.quality(asFound) < Self.wayUpSettled || Self.meanConfidence(asFound) < Self.settledConfidence {
             var other: [Int: [TextReader.Line]] = [:]
             for i in probes { other[i] = line(image, boxes[i].turned) }
@@ -57,6 +57,7 @@ struct DetectedLineReading {
             let (one, two) = (Self.evidence(asFound), Self.evidence(otherLines))
             if two > one { turned = true; read = other }
             contested = min(one, two) >= Self.contestedShare * max(one, two)
+            wayUpKnown = max(one, two) >= Self.knownWayUpEvidence && min(one, two) <= Self.knownWayUpShare * max(one, two)
             trace("ocr lines way-up evidence \(one) turned \(two)")
         }
         var oriented = turned ? LineGeometry.inReadingOrder(boxes.map(\.turned)) : boxes
@@ -77,8 +78,17 @@ struct DetectedLineReading {
         let degrees = (turned ? prevailing + 180 : prevailing)
         let turns = ((Int((degrees / 90).rounded()) % 4) + 4) % 4
         trace("ocr lines \(detected.count) boxes, \(oriented.count) rows, prevailing \(Int(prevailing))°, turned \(turned)")
-        return TextReader.Reading(lines: lines, quarterTurns: (4 - turns) % 4, deskewDegrees: -(degrees - Double(turns) * 90))
+        var reading = TextReader.Reading(lines: lines, quarterTurns: (4 - turns) % 4, deskewDegrees: -(degrees - Double(turns) * 90))
+        reading.readingDegrees = wayUpKnown ? degrees : nil
+        return reading
     }
+
+    /// The way up the probes chose is known, for the layout path too (`TextReader.readByLayout(_:readingAlong:)`),
+    /// when the first reading settled it, or the other way held at most this share of the chosen way's evidence
+    /// (print read upside down holds 0.2-0.4 of it), and the chosen way at least `knownWayUpEvidence` (some ten
+    /// characters read surely: junk read both ways is no evidence either way).
+    static let knownWayUpShare = 0.45
+    static let knownWayUpEvidence = 10.0
 
     /// A probe reading this sure on average (and of `wayUpSettled` quality) settles the way up by itself: text
     /// read upside down also comes back as words cased like words ("aney pue Aepor"), but tesseract is unsure of

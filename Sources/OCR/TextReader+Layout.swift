@@ -8,7 +8,11 @@ import Imaging
 extension TextReader {
     /// The text stage before the learned detector: tesseract's layout analysis on the block the letter marks
     /// outline, with its rescue passes. With a detector, the second way a photo is read (`SecondReading`).
-    public func readByLayout(_ image: GrayImage) -> Reading {
+    ///
+    /// `readingAlong`: the direction the print reads along (`Reading.readingDegrees`), when the detector's lines
+    /// settled the way up. A block levelled along it (or against it) is then read that way up only: the statistics
+    /// and the reading the other way up that settle it otherwise were a third of this path's tesseract time.
+    public func readByLayout(_ image: GrayImage, readingAlong: Double? = nil) -> Reading {
         // Measured on a frame itself, where JPEG's 8-pixel blocks are where `motionBlur` expects them; on a photo
         // over 1.5 times the working size, at the working size: the same hand movement smears a 3200 px phone
         // photo over 2.5 times the pixels, past the longest smear the estimate looks for. (Measuring every photo
@@ -20,6 +24,9 @@ extension TextReader {
         // text is found.
         // A photo over the working size is reduced once: the text is found on that copy, the smear measured on it
         // (over 1920 px) and undone on it.
+        if traces.textStages {
+            FileHandle.standardError.write(Data("ocr layout path: way up \(readingAlong.map { "known, reading along \(Int($0))°" } ?? "not known")\n".utf8))
+        }
         let longSide = Double(max(image.width, image.height))
         let reduced = longSide > Self.workingLongSide ? image.scaled(by: Self.workingLongSide / longSide) : nil
         let measuredOn = longSide > 1.5 * Self.workingLongSide ? Self.workingLongSide / longSide : 1
@@ -30,7 +37,7 @@ extension TextReader {
                     Int(Date().timeIntervalSince(start) * 1000))
         }
         var estimating: InBackground<(blur: MotionBlur?, ms: Int)>?
-        var first = readLevelled(image, reduced: reduced, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
+        var first = readLevelled(image, reduced: reduced, readingAlong: readingAlong, onceFound: spare == nil ? nil : { estimating = InBackground(timedEstimate) })
         // Not convincing: the desk may be what was read. A textured desk (granite, carpet, coarse grain) gives
         // more letter-sized marks than the card's print, tesseract takes a frame of texture for a picture, and
         // sparse text reads the grain as a few short words. The paper is found by its smooth surface, everything
@@ -45,7 +52,7 @@ extension TextReader {
             // reading's to add (probe seeds 7-59: fields +23, wrong values -2, against keeping only better ones).
             var readings: [(reading: Reading, quality: Double)] = [(first, frameQuality)]
             for onPaper in (reduced ?? image).paperMasks() {
-                let paperReading = readLevelled(onPaper)
+                let paperReading = readLevelled(onPaper, readingAlong: readingAlong)
                 let quality = Self.quality(paperReading.lines)
                 if traces.textStages {
                     FileHandle.standardError.write(Data("ocr paper-only quality \(quality) (frame \(frameQuality))\n".utf8))
@@ -83,7 +90,8 @@ extension TextReader {
         // a lost reading (`thorough`): when the smear was not real (print and grain can show one), deconvolution
         // leaves junk, and on junk every search runs: on the layout probe, whose photos have no smear, 27 of 60
         // showed one, and their sharpened copies, read thoroughly, cost 38% of all its reading time.
-        let unsmeared = readLevelled(sharpened, thorough: Self.quality(first.lines) < Self.convincingQuality)
+        let unsmeared = readLevelled(sharpened, thorough: Self.quality(first.lines) < Self.convincingQuality,
+                                     readingAlong: readingAlong)
         let second = Reading(lines: Self.lines(unsmeared.lines, from: working, to: image),
                              quarterTurns: unsmeared.quarterTurns, deskewDegrees: unsmeared.deskewDegrees)
         let firstQuality = Self.quality(first.lines), secondQuality = Self.quality(second.lines)
@@ -113,7 +121,7 @@ extension TextReader {
     /// read across, flattened, desk whitened, the whole frame); false reads the block found, each way up when in
     /// doubt, and its sparse text only.
     private func readLevelled(_ image: GrayImage, reduced: GrayImage? = nil, thorough: Bool = true,
-                              onceFound: (() -> Void)? = nil) -> Reading {
+                              readingAlong: Double? = nil, onceFound: (() -> Void)? = nil) -> Reading {
         var stageStart = Date()
         func stage(_ name: String) {
             guard traces.textStages else { return }
@@ -173,14 +181,23 @@ extension TextReader {
 
         onceFound?()
         // 5-6. Right way up, and read with tesseract's layout analysis (`readUpright`).
-        var (final, back, lines, flipped, upright, settled) = readUpright(work)
+        /// Whether a block mapped back to the photo by `steps` reads upside down, when `readingAlong` says.
+        func knownFlip(_ steps: [(Double, Double) -> (Double, Double)], _ block: GrayImage) -> Bool? {
+            guard let readingAlong else { return nil }
+            let flip = Self.upsideDown(block, mappedBack: steps, readingAlong: readingAlong)
+            if traces.textStages {
+                FileHandle.standardError.write(Data("ocr layout way up from the lines (\(Int(readingAlong))°): \(flip.map { $0 ? "flipped" : "upright" } ?? "block runs across them")\n".utf8))
+            }
+            return flip
+        }
+        var (final, back, lines, flipped, upright, settled) = readUpright(work, knownFlip: knownFlip(transforms, work))
         // Next to no text: the lines may run along another direction the marks suggested (wood grain or a thumb
         // can outvote a small card's print; a blurred card's words merge into blobs). Those are read too, and
         // the reading with the most real text wins.
         if thorough, Self.quality(lines) < Self.convincingQuality, let layout {
             for alternative in layout.alternatives {
                 guard let (cut, cutBack, level, _) = block(along: alternative.degrees) else { continue }
-                let other = readUpright(cut)
+                let other = readUpright(cut, knownFlip: knownFlip(cutBack, cut))
                 // A direction the marks barely support replaces the chosen one only when it reads as text twice
                 // over (`weakDirectionQuality`): a junk reading scoring 3.9 along one took the dim remake of
                 // cards-dev 0043 off its card's lines, which read only once flattened.
@@ -197,7 +214,7 @@ extension TextReader {
         //     the better reading stays.
         if thorough, Self.readsSideways(lines) {
             let (turned, turnBack) = Self.turn(work, quarterTurns: 1)
-            let across = readUpright(turned)
+            let across = readUpright(turned, knownFlip: knownFlip(transforms + [turnBack], turned))
             if traces.textStages {
                 FileHandle.standardError.write(Data("ocr sideways: quality \(Self.quality(lines)) turned \(Self.quality(across.lines))\n".utf8))
             }
@@ -282,9 +299,17 @@ extension TextReader {
     /// statistics ask for is confirmed the same way: they are unreliable on print with few ascenders and
     /// descenders (capitals and digits — receipts, labels), and an upright page read upside down is a page lost.
     /// A reading the statistics did not turn that holds several card words (`convincingQuality`) stands.
-    private func readUpright(_ work: GrayImage)
+    ///
+    /// `knownFlip`: the way up the detector's lines settled (`readingAlong`), when this block runs along them: read
+    /// that way only, and taken as settled.
+    private func readUpright(_ work: GrayImage, knownFlip: Bool? = nil)
         -> (final: GrayImage, back: (Double, Double) -> (Double, Double), lines: [TesseractEngine.Line], flipped: Bool,
             upright: Double, settled: Bool) {
+        if let knownFlip {
+            let (final, back) = Self.turn(work, quarterTurns: knownFlip ? 2 : 0)
+            let lines = recognize(final, layout: .automatic, why: knownFlip ? "known-flipped" : "known-upright")
+            return (final, back, lines, knownFlip, 0, true)
+        }
         let upright = work.textUprightConfidence() ?? 0
         var flipped = upright < -0.5
         var (final, back) = Self.turn(work, quarterTurns: flipped ? 2 : 0)
@@ -434,6 +459,25 @@ extension TextReader {
             transforms.append(back)
         }
     }
+
+    /// Whether `block` (mapped back to the photo by `mappedBack`, applied last to first) holds print reading along
+    /// `readingAlong` degrees upside down (true) or upright (false); nil when the block's rows run more than
+    /// `knownWayUpDegrees` off that direction either way (levelled across the lines, or along other print).
+    static func upsideDown(_ block: GrayImage, mappedBack: [(Double, Double) -> (Double, Double)], readingAlong degrees: Double) -> Bool? {
+        func toSource(_ x: Double, _ y: Double) -> (Double, Double) {
+            mappedBack.reversed().reduce((x, y)) { p, step in step(p.0, p.1) }
+        }
+        let cx = Double(block.width) / 2, cy = Double(block.height) / 2, reach = max(8, Double(block.width) / 4)
+        let a = toSource(cx - reach, cy), b = toSource(cx + reach, cy)
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1)
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return nil }
+        let r = degrees * .pi / 180
+        let cosine = (dx * cos(r) + dy * sin(r)) / length
+        let limit = cos(knownWayUpDegrees * .pi / 180)
+        return cosine >= limit ? false : (cosine <= -limit ? true : nil)
+    }
+    static let knownWayUpDegrees = 30.0
 
     /// Turns an image clockwise by quarter turns and returns the point mapping back.
     static func turn(_ image: GrayImage, quarterTurns: Int) -> (GrayImage, (Double, Double) -> (Double, Double)) {

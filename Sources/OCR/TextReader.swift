@@ -121,6 +121,10 @@ public final class TextReader {
         /// The letter-sized marks the text was found by spread over (nearly) the whole frame: nothing set the print
         /// apart from its surroundings, and the block read holds the desk too (`marksCoverFrameShare`).
         var marksCoverFrame = false
+        /// The direction the print reads along, in degrees from the image's x axis (clockwise as seen, y down), when
+        /// the reading settled which way up it is (the detector's lines: `DetectedLineReading.knownWayUpShare`);
+        /// nil when it did not, or the photo's print reads both ways. The layout path then reads only that way up.
+        public internal(set) var readingDegrees: Double?
     }
 
     /// Text height tesseract reads best at is roughly 20–40 px: work on images of about this long side.

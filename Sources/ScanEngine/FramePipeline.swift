@@ -57,7 +57,7 @@ public struct FramePipeline: Sendable {
                 let confidence = (SecondReading.confidence(lines) * 100).rounded() / 100
                 FileHandle.standardError.write(Data("ocr second way: confidence \(confidence), labels without values \(unread)\n".utf8))
             }
-            lines = Self.items(TextReader.combined(reading, reader.readByLayout(image)).lines)
+            lines = Self.items(TextReader.combined(reading, reader.readByLayout(image, readingAlong: reading.readingDegrees)).lines)
             suggestions = suggest(barcodes + lines).suggestions
         }
         return lines + Self.rereadItems(of: image, items: barcodes + lines, suggestions: suggestions, reader: reader)

@@ -115,4 +115,15 @@ final class NameLayoutTests: XCTestCase {
         XCTAssertEqual(suggestions.filter { $0.type == .name }.map(\.value), ["TEGAN EXAMPLE"])
         XCTAssertEqual(suggestions.filter { $0.type == .dateOfBirth }.map(\.value), ["1952-01-13"])
     }
+
+    /// A wristband's `Patient ID:` label read with a slip (`Patient IDs`, `Patient EDs`) is not `Patient:` and a name:
+    /// a second capital inside a word starts a name part of two letters or more (`McExample`, `ONeill`), never one.
+    func testAPatientIDLabelReadWithASlipIsNoName() {
+        let band = ["RICHARDSON, JADE", "Date of birth: 09-Oct-1942", "NHS No. 999 123 4560", "\"Patient IDs $395917", "Patient EDs. 5395917"]
+        XCTAssertEqual(names(items(band)), ["JADE Richardson"])
+        XCTAssertNil(NameFinder.find(in: "Patient IDs $395917"))
+        XCTAssertTrue(NameFinder.isCasedAsAName("McExample"))
+        XCTAssertTrue(NameFinder.isCasedAsAName("ONeill"))
+        XCTAssertFalse(NameFinder.isCasedAsAName("IDs"))
+    }
 }

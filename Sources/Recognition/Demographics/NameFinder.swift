@@ -419,9 +419,11 @@ public enum NameFinder {
             let capitals = part.indices.filter { part[$0].isUppercase }
             guard capitals.count <= 2 else { return false }
             guard capitals.count == 2, let second = capitals.last else { return true }
-            // The second capital starts a name of its own after a prefix of up to four letters, and is not the last.
+            // The second capital starts a name of its own (two letters at least) after a prefix of up to four
+            // letters: `McDonald`, `DeSouza`, `ONeill` with its apostrophe lost; not a label's capitals and a slip
+            // (`Patient IDs 5395917`, `Patient EDs`: a wristband's `Patient ID:` read as a name).
             let prefixLength = part.distance(from: part.startIndex, to: second)
-            return prefixLength <= 4 && part.index(after: second) < part.endIndex
+            return prefixLength <= 4 && part.distance(from: second, to: part.endIndex) >= 3
         }
     }
 
