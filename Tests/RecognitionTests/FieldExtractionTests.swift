@@ -268,6 +268,22 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(values(.dateOfBirth, ["Date of birth: 0173172010"]).isEmpty, "no 31st month")
     }
 
+    /// A day or month misread past the digit table, put right after a birth label when one reading fits.
+    func testADayOrMonthMisreadPastTheDigitTableIsRepairedAfterABirthLabel() {
+        for (card, iso) in [(["Late of birth OB-Oct-2007"], "2007-10-08"),  // the day read wholly as letters
+                            (["Date of birth", "80-Jan-1996"], "1996-01-30"),  // no 80th: 8 for 3, and 30 alone fits
+                            (["DOB: 41/03/1977"], "1977-03-11"),               // no 41st: 4 for 1
+                            (["DOB: 16-sun-2020"], "2020-06-16"),              // one month is a letter from `sun`
+                            (["Date of Birth 04 Septenber 1961"], "1961-09-04")] {
+            XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
+        }
+        XCTAssertTrue(values(.dateOfBirth, ["DOB: 60-Jan-1996"]).isEmpty, "no 60th, and 50 and 80 are none either")
+        XCTAssertTrue(values(.dateOfBirth, ["DOB: 00-Jan-1996"]).isEmpty, "08, 06 and 09 all fit")
+        XCTAssertTrue(values(.dateOfBirth, ["DOB: 12-mat-1980"]).isEmpty, "`mat` is a letter from both March and May")
+        XCTAssertTrue(values(.dateOfBirth, ["DOB: OB-sun-2007"]).isEmpty, "three slips")
+        XCTAssertTrue(values(.dateOfBirth, ["Re: Mr Alex Example", "44 apt 2024"]).isEmpty, "no repair without a birth label")
+    }
+
     func testLetterDateReadWithASlipIsNotABirthDate() {
         for line in ["Oate 24 January 2025", "Dato: 16 July 2024"] {
             XCTAssertTrue(values(.dateOfBirth, ["Re: Mr Alex Example", line]).isEmpty, line)

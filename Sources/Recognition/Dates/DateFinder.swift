@@ -110,10 +110,16 @@ public enum DateFinder {
                 if !rejoined.isEmpty { return rejoined.map { Match(date: $0, role: role, repaired: true) } }
             }
             let found = dates(in: String(lower[range]), twoDigitYears: role == .dateOfBirth, today: today).map { Match(date: $0, role: role) }
-            // After a birth label, a date may be read with slips in its numbers (`3i-JAN-1957`, `O8/O8/1991`).
-            guard found.isEmpty, role == .dateOfBirth, original.count == lower.count,
-                  let repaired = repairingDigits(String(original[range])) else { return found }
-            return dates(in: repaired.lowercased(), twoDigitYears: true, today: today).map { Match(date: $0, role: role, repaired: true) }
+            // After a birth label, a date may be read with slips in its numbers (`3i-JAN-1957`, `O8/O8/1991`), or in
+            // its day or month past the digit table (`OB-Oct-2007`, `80-Jan-1996`, `16-sun-2020`: `DayAndMonthRepair`).
+            // Not without a label: a letter's `44 apt 2024` became a birth date, 14 April 2024 (cards-dev2).
+            guard found.isEmpty, role == .dateOfBirth, original.count == lower.count else { return found }
+            let text = String(original[range])
+            for repaired in [repairingDigits(text), DayAndMonthRepair.repaired(text)].compactMap({ $0 }) {
+                let dates = dates(in: repaired.lowercased(), twoDigitYears: true, today: today)
+                if !dates.isEmpty { return dates.map { Match(date: $0, role: role, repaired: true) } }
+            }
+            return found
         }
     }
 

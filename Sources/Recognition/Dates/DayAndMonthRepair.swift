@@ -1,0 +1,93 @@
+import Foundation
+
+/// A date of birth whose day or month OCR misread past `DigitRepair`'s reach, put right where the date's shape
+/// leaves one reading (used only after a birth label, as `DateFinder.repairingDigits` is; at most
+/// `DateFinder.maxRepairs` characters, each marked `ocr-repaired`):
+/// - a day read wholly as look-alike letters before a month's name (`OB-Oct-2007`: the table repairs letters
+///   only in a number that has a digit);
+/// - a day no month has, one of its digits read as a digit of like shape (`80-Jan-1996`, `41/03/1977`), when
+///   exactly one such change makes a day of that month;
+/// - a month's name with one letter misread (`16-sun-2020`, `04-Ocl-1988`), when one month alone is that near.
+enum DayAndMonthRepair {
+    /// Digits OCR reads in place of another of like shape, in bold or small print (an 8 closed from a 3, a 6
+    /// from a 5 or an 8).
+    static let digitForDigit: [Character: [Character]] = [
+        "8": ["3", "6", "0", "9"], "3": ["8"], "6": ["5", "8", "0"], "5": ["6"], "0": ["8", "6", "9"],
+        "9": ["8", "0"], "1": ["7"], "7": ["1"], "4": ["1"],
+    ]
+    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                             "october", "november", "december"]
+
+    /// Day, separator, month (a word or a number), separator, four-digit year; the day may hold letters.
+    static let shape = try? NSRegularExpression(
+        pattern: #"(?<![A-Za-z0-9])([A-Za-z0-9$&@|]{1,2})(\s*[/.\- ]\s*)([A-Za-z]{3,9}|[0-9]{1,2})(\s*[/.\- ]\s*)([0-9]{4})(?![0-9])"#)
+
+    /// `text` with its date's day and month put right, or nil when nothing needed it, more than
+    /// `DateFinder.maxRepairs` characters would change, or more than one reading fits.
+    static func repaired(_ text: String) -> String? {
+        guard let shape else { return nil }
+        for match in shape.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            func group(_ i: Int) -> String { Range(match.range(at: i), in: text).map { String(text[$0]) } ?? "" }
+            guard let whole = Range(match.range, in: text), let year = Int(group(5)) else { continue }
+            var changes = 0
+            // The month: a number as read, or a name, one letter put right when it is no month's start.
+            let monthText = group(3)
+            let month: Int
+            var monthOut = monthText
+            if let number = Int(monthText) {
+                month = number
+            } else if let named = monthNumber(monthText) {
+                month = named
+            } else {
+                guard let (named, fixed) = oneSlipMonth(monthText) else { continue }
+                (month, monthOut) = (named, fixed)
+                changes += 1
+            }
+            guard (1...12).contains(month) else { continue }
+            // The day: letters read for digits, then a digit of like shape where the day is none of the month's.
+            var day = ""
+            var unreadable = false
+            for c in group(1) {
+                if DigitRepair.isDigit(c) { day.append(c) } else if let d = DigitRepair.candidates(for: c), d.count == 1 {
+                    day.append(d[0]); changes += 1
+                } else { unreadable = true }
+            }
+            guard !unreadable, !day.isEmpty else { continue }
+            if !isDay(day, month: month, year: year) {
+                let readings = Set(day.indices.flatMap { i in
+                    (digitForDigit[day[i]] ?? []).map { d -> String in var v = Array(day); v[day.distance(from: day.startIndex, to: i)] = d; return String(v) }
+                }.filter { isDay($0, month: month, year: year) })
+                guard readings.count == 1, let only = readings.first else { continue }
+                day = only
+                changes += 1
+            }
+            guard (1...DateFinder.maxRepairs).contains(changes) else { continue }
+            return text.replacingCharacters(in: whole, with: day + group(2) + monthOut + group(4) + group(5))
+        }
+        return nil
+    }
+
+    static func isDay(_ day: String, month: Int, year: Int) -> Bool {
+        guard let d = Int(day) else { return false }
+        return SimpleDate(year: year, month: month, day: d) != nil
+    }
+
+    /// The month a name (or its first three letters) names, as printed.
+    static func monthNumber(_ word: String) -> Int? {
+        let lower = word.lowercased()
+        if lower.count == 3 { return DateFinder.months.firstIndex(of: lower).map { $0 + 1 } }
+        return monthNames.firstIndex(of: lower).map { $0 + 1 }
+    }
+
+    /// The one month a word is a letter away from (`sun` → `Jun`, `Septemher` → `September`), and the word as that
+    /// month's name in the case it was printed in; nil when none or several are.
+    static func oneSlipMonth(_ word: String) -> (Int, String)? {
+        let lower = word.lowercased()
+        let names = lower.count == 3 ? DateFinder.months : monthNames
+        let near = names.indices.filter { names[$0].count == lower.count && zip(names[$0], lower).filter { $0 != $1 }.count == 1 }
+        guard near.count == 1, let index = near.first else { return nil }
+        let name = names[index]
+        let cased = word.allSatisfy { !$0.isLetter || $0.isUppercase } ? name.uppercased() : name.prefix(1).uppercased() + name.dropFirst()
+        return (index + 1, cased)
+    }
+}
