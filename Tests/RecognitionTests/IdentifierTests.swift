@@ -141,6 +141,16 @@ final class PostcodeTests: XCTestCase {
         // (A1S) and A99 (A15), two postcodes, so neither is offered.
         XCTAssertEqual(repairs("A1$ 2AB"), [], "$ fits as S and as 5: two postcodes, no repair")
     }
+
+    /// A postcode ending its line after the town, its digits read as letters: two slips put right there only.
+    func testAPostcodeAfterItsTownWithItsDigitsReadAsLetters() {
+        XCTAssertEqual(repairs("London NIC ODB"), ["~N1C 0DB"], "I for 1 and O for 0, after the town")
+        XCTAssertEqual(repairs("Exampleton AB1 O2B"), ["~AB1 0ZB"], "two slips after a town (alone, `AB1 O2B` is not repaired)")
+        XCTAssertEqual(repairs("NIC ODB"), [], "no town before it")
+        XCTAssertEqual(repairs("London NIC ODB Road"), [], "not the end of the line")
+        XCTAssertEqual(repairs("London Nic Odb"), [], "not in capitals")
+        XCTAssertEqual(repairs("London NIC OOB"), [], "three slips")
+    }
 }
 
 final class DateTests: XCTestCase {

@@ -91,6 +91,12 @@ public struct Postcode: Hashable, Sendable {
             if i + 1 < words.count, let p = repaired(outward: words[i], inward: words[i + 1]) {
                 found.append(Match(postcode: p, repaired: true)); i += 2; continue
             }
+            // A town, then the postcode ending the line with its digits read as letters (`London NIC ODB`): there
+            // the line's shape says what the two words are, and two slips are put right.
+            if i >= 1, i + 2 == words.count, isTownWord(words[i - 1]),
+               let p = repaired(outward: words[i], inward: words[i + 1], repairs: 2, afterTown: true) {
+                found.append(Match(postcode: p, repaired: true)); i += 2; continue
+            }
             i += 1
         }
         return found
@@ -114,16 +120,27 @@ public struct Postcode: Hashable, Sendable {
     static let letterForDigit: [Character: Character] = ["0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "T", "8": "B",
                                                          "$": "S"]
 
-    /// The one postcode `outward inward` reads as with a single slip repaired by position, or nil.
-    static func repaired(outward: String, inward: String) -> Postcode? {
+    /// A word that may be the town before a postcode on an address's last line: a capitalised word of letters.
+    static func isTownWord(_ word: String) -> Bool {
+        word.count >= 3 && word.first!.isUppercase && word.allSatisfy { $0.isLetter && $0.isASCII }
+    }
+
+    /// The one postcode `outward inward` reads as with at most `repairs` slips repaired by position, or nil.
+    /// `afterTown`: the words end a line after a town's name, which stands in for the digits read as digits that
+    /// a repair otherwise needs; both words must then be read in capitals, as a postcode is printed.
+    static func repaired(outward: String, inward: String, repairs: Int = maxRepairs, afterTown: Bool = false) -> Postcode? {
         let out = Array(outward), inw = Array(inward)
         guard inw.count == 3, (2...4).contains(out.count) else { return nil }
         let readDigits = (out + inw).filter { $0.isASCII && $0.isNumber }.count
-        guard readDigits >= 2 || outward.hasPrefix("JE") || outward.hasPrefix("GY") || isWholeOutward(outward) else { return nil }
+        if afterTown {
+            guard (out + inw).allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else { return nil }
+        } else {
+            guard readDigits >= 2 || outward.hasPrefix("JE") || outward.hasPrefix("GY") || isWholeOutward(outward) else { return nil }
+        }
         var results = Set<String>()
         for shape in outwardShapes where shape.count == out.count {
             guard let o = read(out, as: Array(shape)), let n = read(inw, as: Array(inwardShape)), o.changes + n.changes >= 1,
-                  o.changes + n.changes <= maxRepairs, let p = Postcode(o.text + n.text) else { continue }
+                  o.changes + n.changes <= repairs, let p = Postcode(o.text + n.text) else { continue }
             results.insert(p.value)
         }
         guard results.count == 1, let value = results.first else { return nil }
