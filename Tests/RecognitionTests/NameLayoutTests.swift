@@ -126,4 +126,18 @@ final class NameLayoutTests: XCTestCase {
         XCTAssertTrue(NameFinder.isCasedAsAName("ONeill"))
         XCTAssertFalse(NameFinder.isCasedAsAName("IDs"))
     }
+
+    /// A given name read with one OCR slip is put right when one given name alone is that near (invented lists).
+    func testAGivenNameReadWithOneSlipIsPutRight() {
+        let names = GivenNames(["mohammed", "mohammad", "rachel", "cona", "eoha"])
+        XCTAssertEqual(names.repairing("Monammed"), "Mohammed", "n read for h")
+        XCTAssertEqual(names.repairing("MONAMMED"), "MOHAMMED", "in the case it was printed in")
+        XCTAssertEqual(names.repairing("Rache!"), "Rachel", "a mark read for an l")
+        XCTAssertNil(names.repairing("Mohammed"), "a given name as read is left alone")
+        XCTAssertNil(names.repairing("Eona"), "two given names are one slip away (Cona, Eoha)")
+        XCTAssertNil(names.repairing("Zorbat"), "none is")
+        // On a card: the band's `SURNAME, Given!` (the mark trimmed off the name) and an unlabelled name and date.
+        XCTAssertEqual(DemographicsClassifier.givenNameRepaired("Rache Davies", line: "DAVIES, Rache!", names: names), "Rachel Davies")
+        XCTAssertNil(DemographicsClassifier.givenNameRepaired("Rachel Davies", line: "DAVIES, Rachel", names: names))
+    }
 }

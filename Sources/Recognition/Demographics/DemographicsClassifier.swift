@@ -29,10 +29,19 @@ struct DemographicsClassifier: EvidenceClassifier {
         var usedAsValue = Set<Int>()
         let cardWords = Set(card.lines.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) })
         func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
-            let name = Self.rejoiningSplitWords(read, cardWords: cardWords)
+            var name = Self.rejoiningSplitWords(read, cardWords: cardWords)
             foundOnLinesRead.append(card.lines[i].confidence)
-            var evidence = Evidence.valid(.name, name, checks: [form == .labelled ? "labelled" : "form:\(form.rawValue)"],
-                                          confidence: weight * card.confidence(i), item: card.lines[i], fromBarcode: card.fromBarcode)
+            var checks = [form == .labelled ? "labelled" : "form:\(form.rawValue)"]
+            var share = 1.0
+            // A given name read with one slip (`Monammed`, `Rache!` whose mark was trimmed off) is put right when one
+            // given name alone is that near; offered lower, as any repaired value is.
+            if let repaired = Self.givenNameRepaired(name, line: card.lines[i].text, names: givenNames) {
+                name = repaired
+                checks.append("ocr-repaired")
+                share = Confidence.repairedShare
+            }
+            var evidence = Evidence.valid(.name, name, checks: checks,
+                                          confidence: weight * card.confidence(i) * share, item: card.lines[i], fromBarcode: card.fromBarcode)
             // A given name no one has (OCR's `Elizapeti`, `Rache`): kept to show, not offered as valid. No valid name
             // is better than a wrong one; on both dev sets every right valid name's first word is in the list.
             if evidence.valid, let first = name.split(separator: " ").first, first.count > 1, givenNames?.contains(first) == false {
@@ -96,7 +105,8 @@ struct DemographicsClassifier: EvidenceClassifier {
                 ?? (DateFinder.dates(in: text.lowercased()).isEmpty ? nil : NameFinder.leadingName(text).flatMap(NameFinder.unlabelled))
             // Nothing says it is a name but its shape: it must start with a given name people have (when the list
             // is installed), or a shop's or a street's words in large type pass (`Seaside Bakery`).
-            guard let name, givenNames?.contains(name.split(separator: " ")[0]) != false else { return nil }
+            guard let name, givenNames?.contains(name.split(separator: " ")[0]) != false
+                || Self.givenNameRepaired(name, line: text, names: givenNames) != nil else { return nil }
             return (i, name)
         }
         // The surest, unless the card's other lines repeat another candidate's words more often (the salutation
@@ -118,6 +128,15 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// The name with a word OCR split by a space put back whole (`Esme FAIRWE ATHER` → `Esme FAIRWEATHER`), where
     /// the card has the whole word on another line (`Surname FAIRWEATHER`): two neighbouring words in capitals
     /// whose join is a word the card reads.
+    /// `name` with its first word put right (`GivenNames.repairing`) when that word is no given name; the line it was
+    /// read from says whether a mark for an `l` was trimmed off its end (`DAVIES, Rache!`). Nil when nothing changed.
+    static func givenNameRepaired(_ name: String, line: String, names: GivenNames?) -> String? {
+        guard let names, let first = name.split(separator: " ").first.map(String.init), !names.contains(first) else { return nil }
+        let marked = ["!", "|", "1"].map { first + $0 }.filter(line.contains)
+        guard let fixed = (marked.isEmpty ? [first] : marked).lazy.compactMap(names.repairing).first else { return nil }
+        return ([fixed] + name.split(separator: " ").dropFirst().map(String.init)).joined(separator: " ")
+    }
+
     static func rejoiningSplitWords(_ name: String, cardWords: Set<String>) -> String {
         var words = name.split(separator: " ").map(String.init)
         var k = 0

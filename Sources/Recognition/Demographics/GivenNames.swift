@@ -22,6 +22,32 @@ public struct GivenNames: Sendable {
         return names.contains(lower) || lower.contains("-") && lower.split(separator: "-").allSatisfy { names.contains(String($0)) }
     }
 
+    /// Letters OCR reads in place of another in a name (`Monammed` for `Mohammed`, `Rache!` for `Rachel`), and the
+    /// marks it reads for an `l`.
+    static let slips: [(read: String, meant: String)] = [
+        ("n", "h"), ("h", "n"), ("c", "e"), ("e", "c"), ("l", "i"), ("i", "l"), ("u", "n"), ("n", "u"), ("o", "a"),
+        ("a", "o"), ("b", "h"), ("h", "b"), ("rn", "m"), ("m", "rn"), ("cl", "d"), ("!", "l"), ("|", "l"), ("1", "l"),
+    ]
+
+    /// The given name `word` reads as with one OCR slip (`slips`) put right, when `word` is no given name and exactly
+    /// one such change makes one; in `word`'s case (`MONAMMED` → `MOHAMMED`). Nil otherwise.
+    public func repairing(_ word: String) -> String? {
+        guard word.count >= 3, !contains(word) else { return nil }
+        let lower = word.lowercased()
+        var found = Set<String>()
+        for (read, meant) in Self.slips {
+            var start = lower.startIndex
+            while let range = lower.range(of: read, range: start..<lower.endIndex) {
+                let candidate = lower.replacingCharacters(in: range, with: meant)
+                if names.contains(candidate) { found.insert(candidate) }
+                start = lower.index(after: range.lowerBound)
+            }
+        }
+        guard found.count == 1, let name = found.first else { return nil }
+        if word.allSatisfy({ !$0.isLetter || $0.isUppercase }) { return name.uppercased() }
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
     /// The list in the models folder (`ModelsFolder`; with `none`, which turns the text-line detector off, the
     /// default folder), read once; nil when it is not there.
     public static let installed: GivenNames? = {
