@@ -47,6 +47,7 @@ final class IdentifierFamilyTests: XCTestCase {
         XCTAssertEqual(Postcode.invalidity(of: "JE6 3AB"), .noSuchIslandDistrict)
         XCTAssertEqual(Postcode.invalidity(of: "GY11 1AA"), .noSuchIslandDistrict)
         XCTAssertEqual(Postcode.invalidity(of: "JE2 3CB"), .wrongShape, "no inward code has a C")
+        XCTAssertEqual(Postcode.invalidity(of: "O80 1BD"), .noSuchArea)
         XCTAssertEqual(Postcode.invalidity(of: "12345"), .wrongShape)
     }
 

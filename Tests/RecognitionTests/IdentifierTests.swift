@@ -104,6 +104,11 @@ final class PostcodeTests: XCTestCase {
         XCTAssertNil(Postcode("JE6 1AA"), "Jersey is JE1–JE5")
         XCTAssertNil(Postcode("GY11 1AA"), "Guernsey is GY1–GY10")
         XCTAssertNil(Postcode("AB1 1CI"), "inward letters never C, I, K, M, O, V")
+        XCTAssertNil(Postcode("O80 1BD"), "no postcode area is O")
+        XCTAssertNil(Postcode("QA1 2BD"), "nor QA")
+        XCTAssertNil(Postcode("B1A 2BD"), "a district ending in a letter is central London's (W1A, SW1A, EC1A)")
+        XCTAssertEqual(Postcode("EC1A 1BB")?.value, "EC1A 1BB")
+        XCTAssertNotNil(Postcode("IM1 1AA"), "the Isle of Man has its own area")
         XCTAssertEqual(Postcode.find(in: "1 Rue Example, St Peter Port, GY1 1AA").map(\.value), ["GY1 1AA"])
         XCTAssertEqual(Postcode.find(in: "Address JE2 3AB Jersey").map(\.value), ["JE2 3AB"])
         XCTAssertEqual(Postcode.find(in: "La Seigneurie GY 10 1SB").map(\.value), ["GY10 1SB"], "outward letters and digits apart")
@@ -136,10 +141,11 @@ final class PostcodeTests: XCTestCase {
         XCTAssertEqual(repairs("Le2 IRB"), [], "an outward code in lower case is no postcode's")
         XCTAssertEqual(repairs("b10 Orh"), [], "no repair in lower case: a postcode is printed in capitals")
         XCTAssertEqual(repairs("AB1 O2B"), [], "two slips")
-        XCTAssertEqual(repairs("A1S 2AB"), ["A1S 2AB"], "a letter where A9A has one is read as printed, not repaired")
+        XCTAssertEqual(repairs("Exampleton 080 1BD"), [], "0 read as O would make area O, which does not exist")
+        XCTAssertEqual(repairs("W1S 2AB"), ["W1S 2AB"], "a letter where A9A has one is read as printed, not repaired")
         // `$` is read for an S (a letter) since issue 34 as well as for a 5 (a digit): here it fits both A9A
-        // (A1S) and A99 (A15), two postcodes, so neither is offered.
-        XCTAssertEqual(repairs("A1$ 2AB"), [], "$ fits as S and as 5: two postcodes, no repair")
+        // (W1S) and A99 (W15), two postcodes, so neither is offered.
+        XCTAssertEqual(repairs("W1$ 2AB"), [], "$ fits as S and as 5: two postcodes, no repair")
     }
 
     /// A postcode ending its line after the town, its digits read as letters: two slips put right there only.
@@ -150,6 +156,9 @@ final class PostcodeTests: XCTestCase {
         XCTAssertEqual(repairs("London NIC ODB Road"), [], "not the end of the line")
         XCTAssertEqual(repairs("London Nic Odb"), [], "not in capitals")
         XCTAssertEqual(repairs("London NIC OOB"), [], "three slips")
+        XCTAssertEqual(repairs("SSS SSS SSS"), [], "a letter repeated is no town (a receipt's rule read as letters)")
+        XCTAssertEqual(repairs("Se SSR SSS TSS"), [], "nor are two")
+        XCTAssertEqual(repairs("Ely CBT 4AB"), ["~CB7 4AB"], "a short town of three letters is one")
     }
 }
 

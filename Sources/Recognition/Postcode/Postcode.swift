@@ -10,7 +10,7 @@ public struct Postcode: Hashable, Sendable {
         let compact = text.uppercased().filter { !$0.isWhitespace }
         guard (5...7).contains(compact.count) else { return nil }
         let outward = String(compact.dropLast(3)), inward = String(compact.suffix(3))
-        guard Postcode.isOutward(outward), Postcode.isInward(inward) else { return nil }
+        guard Postcode.isOutward(outward), Postcode.isInward(inward), PostcodeArea.holds(outward) else { return nil }
         if outward.hasPrefix("JE") { guard let n = Int(outward.dropFirst(2)), (1...5).contains(n) else { return nil } }
         if outward.hasPrefix("GY") { guard let n = Int(outward.dropFirst(2)), (1...10).contains(n) else { return nil } }
         value = outward + " " + inward
@@ -120,9 +120,12 @@ public struct Postcode: Hashable, Sendable {
     static let letterForDigit: [Character: Character] = ["0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "T", "8": "B",
                                                          "$": "S"]
 
-    /// A word that may be the town before a postcode on an address's last line: a capitalised word of letters.
+    /// A word that may be the town before a postcode on an address's last line: a capitalised word of letters, at
+    /// least three different ones (Ely, Usk, Rye): a run of one or two letters repeated (`SSS SSS SSS`, `SSR SSS
+    /// TSS`, a receipt's dotted rule read as letters) is no town.
     static func isTownWord(_ word: String) -> Bool {
         word.count >= 3 && word.first!.isUppercase && word.allSatisfy { $0.isLetter && $0.isASCII }
+            && Set(word.uppercased()).count >= 3
     }
 
     /// The one postcode `outward inward` reads as with at most `repairs` slips repaired by position, or nil.
@@ -173,10 +176,14 @@ extension Postcode: IdentifierFamily {
         case wrongShape
         /// JE6 and above, GY11 and above: the islands have no such districts.
         case noSuchIslandDistrict
+        /// No postcode area starts with these letters (`PostcodeArea`), or a district ending in a letter outside
+        /// central London.
+        case noSuchArea
         public var description: String {
             switch self {
             case .wrongShape: "is not a postcode (an outward code such as JE2 or SW1A, then an inward code such as 3AB)"
             case .noSuchIslandDistrict: "Jersey's postcodes run JE1-JE5 and Guernsey's GY1-GY10"
+            case .noSuchArea: "no UK postcode area starts with these letters (areas are such as AB, B, SW, JE, GY)"
             }
         }
     }
@@ -187,8 +194,9 @@ extension Postcode: IdentifierFamily {
     public static func validate(_ text: String) throws(Invalid) -> Postcode {
         if let postcode = Postcode(text) { return postcode }
         let c = compact(text)
-        if (5...7).contains(c.count), isOutward(String(c.dropLast(3))), isInward(String(c.suffix(3))) { throw .noSuchIslandDistrict }
-        throw .wrongShape
+        guard (5...7).contains(c.count), isOutward(String(c.dropLast(3))), isInward(String(c.suffix(3))) else { throw .wrongShape }
+        if !PostcodeArea.holds(String(c.dropLast(3))) { throw .noSuchArea }
+        throw .noSuchIslandDistrict
     }
 
     public var formatted: String { value }
