@@ -24,15 +24,17 @@ struct DateOfBirthClassifier: EvidenceClassifier {
         // times with its label misread twice) is not offered unlabelled as the birth date from another.
         let otherDates = Set(matches.joined().filter { $0.role == .expiryOrIssue }.map(\.date.iso))
         var found: [Evidence] = []
+        let onReceipt = card.isTillReceipt
         for (i, line) in card.lines.enumerated() {
             for match in matches[i] where match.role != .expiryOrIssue {
                 guard DateFinder.isPlausibleBirthDate(match.date, today: card.today) else { continue }
                 let labelled = match.role == .dateOfBirth
                 if !labelled, otherDates.contains(match.date.iso) { continue }
-                found.append(.valid(.dateOfBirth, match.date.iso, display: match.date.dayMonthYear,
-                                    checks: (labelled ? ["labelled", "plausible"] : ["plausible"]) + (match.repaired ? ["ocr-repaired"] : []),
-                                    confidence: Confidence.dateOfBirth(ocr: card.confidence(i), labelled: labelled, repaired: match.repaired),
-                                    item: line, fromBarcode: card.fromBarcode))
+                let evidence = Evidence.valid(.dateOfBirth, match.date.iso, display: match.date.dayMonthYear,
+                                              checks: (labelled ? ["labelled", "plausible"] : ["plausible"]) + (match.repaired ? ["ocr-repaired"] : []),
+                                              confidence: Confidence.dateOfBirth(ocr: card.confidence(i), labelled: labelled, repaired: match.repaired),
+                                              item: line, fromBarcode: card.fromBarcode)
+                found.append(!labelled && onReceipt ? evidence.refused(TillReceipt.problem) : evidence)
             }
         }
         return found

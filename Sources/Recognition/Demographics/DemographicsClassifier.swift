@@ -28,6 +28,7 @@ struct DemographicsClassifier: EvidenceClassifier {
         var foundOnLinesRead = [Double]()  // the OCR confidence of each found name's line
         var usedAsValue = Set<Int>()
         let cardWords = Set(card.lines.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) })
+        let onReceipt = card.isTillReceipt
         func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
             var name = Self.rejoiningSplitWords(read, cardWords: cardWords)
             foundOnLinesRead.append(card.lines[i].confidence)
@@ -50,6 +51,7 @@ struct DemographicsClassifier: EvidenceClassifier {
                                     confidence: evidence.confidence, itemID: evidence.itemID, bounds: evidence.bounds,
                                     fromBarcode: evidence.fromBarcode)
             }
+            if evidence.valid, onReceipt, form != .labelled { evidence = evidence.refused(TillReceipt.problem) }
             found.append(evidence)
         }
         let texts = card.lines.map(\.text)

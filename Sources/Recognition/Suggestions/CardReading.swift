@@ -16,6 +16,9 @@ struct CardReading {
 
     func text(_ i: Int) -> String? { lines.indices.contains(i) ? lines[i].text : nil }
 
+    /// The lines are a till receipt's (`TillReceipt`).
+    var isTillReceipt: Bool { !fromBarcode && TillReceipt.isOne(lines.map(\.text)) }
+
     /// The line that holds a label's value when the label's own line does not: the next line in reading order,
     /// unless that line lies wholly to the left of the label (a value is beside its label or under it, never
     /// before it) and one of the two after it lies under the label (sharing at least half the narrower one's

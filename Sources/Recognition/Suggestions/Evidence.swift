@@ -27,6 +27,12 @@ struct Evidence {
                         confidence: confidence, itemID: item.id, bounds: item.bounds, fromBarcode: fromBarcode, codeType: codeType)
     }
 
+    /// The same reading, kept to show but not offered as valid, and why.
+    func refused(_ why: String) -> Evidence {
+        Evidence(kind: kind, value: value, display: display, valid: false, checks: checks, problem: why, confidence: confidence,
+                 itemID: itemID, bounds: bounds, fromBarcode: fromBarcode, codeType: codeType)
+    }
+
     /// Fields with no check of their own: only the line they were read from vouches for them.
     static let uncheckedFields: Set<SuggestionKind> = [.name, .dateOfBirth]
 
