@@ -32,7 +32,9 @@ enum Labels {
     static let otherDates = ["date of issue", "expiry", "expires", "expired", "exp", "valid", "issue", "issued", "until",
         "from", "start", "thru", "date", "appointment", "time", "printed", "admitted", "renewal",
         "renew", "due", "effective", "dictated", "typed", "clinic date", "letter date", "date of letter",
-        "referral", "referred", "seen on", "visit"]
+        "referral", "referred", "seen on", "visit",
+        // Events a card dates besides a birth: a donor card's `First donation`, a membership's `Joined`.
+        "donation", "donated", "joined", "member since", "registered", "vaccination", "vaccinated"]
 
     /// A letter's own dates, labelled with long words OCR often reads one letter wrong (`Oictated: 11 January
     /// 2024`): matched one slip away too, so the letter's date is not offered as the patient's birth date.

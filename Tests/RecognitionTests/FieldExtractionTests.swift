@@ -143,6 +143,12 @@ final class FieldLayoutTests: XCTestCase {
             XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
+        // The other events a card dates (a donor card, a membership): the date is that event's, not a birth.
+        for line in ["First donation 16/03/2023", "Joined 02/05/2019", "Member since 02/05/2019", "Registered 02/05/2019"] {
+            XCTAssertTrue(values(.dateOfBirth, ["Blood Donation Service", line]).isEmpty, line)
+        }
+        XCTAssertEqual(values(.dateOfBirth, ["Blood Donation Service", "DOB 14/07/1945", "First donation 16/03/2023"]),
+                       ["1945-07-14"], "a labelled birth date beside one")
         XCTAssertTrue(values(.dateOfBirth, ["Date of death 14/07/2025"]).isEmpty, "three slips from birth")
         XCTAssertTrue(values(.dateOfBirth, ["DOB 14.07 45"]).isEmpty, "a lost separator needs a four-digit year")
         XCTAssertTrue(values(.dateOfBirth, ["DOB 14 07 1945"]).isEmpty, "no separator at all is no date")
