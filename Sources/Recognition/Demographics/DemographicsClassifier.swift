@@ -46,10 +46,7 @@ struct DemographicsClassifier: EvidenceClassifier {
             // A given name no one has (OCR's `Elizapeti`, `Rache`): kept to show, not offered as valid. No valid name
             // is better than a wrong one; on both dev sets every right valid name's first word is in the list.
             if evidence.valid, let first = name.split(separator: " ").first, first.count > 1, givenNames?.contains(first) == false {
-                evidence = Evidence(kind: .name, value: name, display: name, valid: false, checks: evidence.checks,
-                                    problem: "'\(first)' is no given name cardscan knows (an OCR slip?): check the name",
-                                    confidence: evidence.confidence, itemID: evidence.itemID, bounds: evidence.bounds,
-                                    fromBarcode: evidence.fromBarcode)
+                evidence = evidence.refused("'\(first)' is no given name cardscan knows (an OCR slip?): check the name")
             }
             if evidence.valid, onReceipt, form != .labelled { evidence = evidence.refused(TillReceipt.problem) }
             found.append(evidence)
