@@ -133,6 +133,19 @@ final class FieldLayoutTests: XCTestCase {
         return builder.build(items: items, region: region ?? gb).suggestions.filter { $0.type == kind && $0.valid }.map(\.value)
     }
 
+    /// An address's last line is its postcode: under the town's line, two words read with two slips are put right as
+    /// they would be after the town on one line (capitals only); under anything else, or with three slips, not.
+    func testAPostcodeOnItsOwnLineUnderTheTown() {
+        XCTAssertEqual(values(.postcode, ["127 Example Drive", "Sheffield", "S11 955"]), ["S11 9SS"], "5 for S twice, under the town")
+        XCTAssertTrue(values(.postcode, ["Subtotal 12.00", "GOODS", "G8T GST"]).isEmpty, "one digit read: a receipt's tax line")
+        XCTAssertEqual(values(.address, ["127 Example Drive", "Sheffield", "S11 955"]), ["127 Example Drive, Sheffield, S11 955"])
+        XCTAssertEqual(values(.postcode, ["127 Example Drive", "Sheffield", "S11 9SS"]), ["S11 9SS"], "as printed")
+        XCTAssertTrue(values(.postcode, ["127 Example Drive", "Flat 5", "S11 955"]).isEmpty, "no town above")
+        XCTAssertTrue(values(.postcode, ["127 Example Drive", "Sheffield", "Sit 955"]).isEmpty, "not in capitals")
+        XCTAssertTrue(values(.postcode, ["127 Example Drive", "Sheffield", "S11 955 2"]).isEmpty, "not the whole line")
+        XCTAssertTrue(values(.postcode, ["127 Example Drive", "Sheffield", "SI1 055"]).isEmpty, "three slips")
+    }
+
     func testDatesOfBirthInPrintedLayouts() {
         for card in [["D.O.B. 14/07/1945"], ["Date of birth: 14 July 1945"], ["Born 14-Jul-1945"], ["DOB 14.07.1945"],
                      ["DATE OF BIRTH", "14/07/1945"], ["Name  Date of birth", "Alex Example 14/07/1945"],

@@ -102,6 +102,28 @@ public struct Postcode: Hashable, Sendable {
         return found
     }
 
+    /// `matches(in:)`, and when `townAbove` (the line above it on the card ends with a town's name: `Sheffield`, then
+    /// `S11 955`), a line that is nothing but two words is put right as it would be after the town on one line (two
+    /// slips, read in capitals): an address's last line is its postcode. At least two characters must have been
+    /// read as digits, as for one slip anywhere: a receipt's `(G8T) (GST)` under a word in capitals is no `G87 6ST`.
+    public static func matches(in text: String, townAbove: Bool) -> [Match] {
+        let found = matches(in: text)
+        let words = tokens(of: text)
+        guard found.isEmpty, townAbove, words.count == 2, (words[0] + words[1]).filter({ $0.isASCII && $0.isNumber }).count >= 2,
+              let p = repaired(outward: words[0], inward: words[1], repairs: 2, afterTown: true) else { return found }
+        return [Match(postcode: p, repaired: true)]
+    }
+
+    /// A line that may be a postcode read with more slips than `matches` repairs (`Sit 98S` for `S11 9SS`): two words
+    /// and nothing else, the first of two to four characters starting with a letter, the second of three starting
+    /// with a digit, and no postcode in it. Worth reading again (`RereadPlanner`).
+    static func mayBeMisread(_ line: String) -> Bool {
+        let words = tokens(of: line)
+        guard words.count == 2, (2...4).contains(words[0].count), words[0].first!.isLetter || words[0].first == "$",
+              words[1].count == 3, words[1].first!.isNumber else { return false }
+        return matches(in: line).isEmpty
+    }
+
     /// Words of a line: split at spaces and list punctuation, with stray marks trimmed from their ends. A mark
     /// inside a word stays, and so do the symbols `DigitRepair` reads as digits (`DE3@` and `DE3®` are slips for
     /// `DE30`, never the outward code `DE3`; `HG2 &QT` for `HG2 8QT`).

@@ -13,7 +13,7 @@ struct PostcodeClassifier: EvidenceClassifier {
 
     func postcodes(in card: CardReading) -> [Evidence] {
         card.lines.enumerated().flatMap { i, line in
-            Postcode.matches(in: line.text).map {
+            Self.matches(i, in: card).map {
                 Evidence.valid(.postcode, $0.postcode.value, checks: $0.repaired ? ["format:postcode", "ocr-repaired"] : ["format:postcode"],
                                confidence: card.confidence(i) * ($0.repaired ? Confidence.repairedShare : 1), item: line,
                                fromBarcode: card.fromBarcode)
@@ -29,7 +29,7 @@ struct PostcodeClassifier: EvidenceClassifier {
             guard let last = block.last else { return nil }
             let parts = block.map { Self.withoutAddressLabel(card.lines[$0].text) }.filter { !$0.isEmpty }
             let address = parts.joined(separator: ", ")
-            guard let postcode = Postcode.matches(in: card.lines[last].text).first?.postcode, address.count > postcode.value.count else { return nil }
+            guard let postcode = Self.matches(last, in: card).first?.postcode, address.count > postcode.value.count else { return nil }
             let confidence = card.fromBarcode ? Confidence.addressFromCode : card.confidence(last) * Confidence.addressShareOfItsPostcodeLine
             return .valid(.address, address, checks: ["postcode"], confidence: confidence, item: card.lines[last],
                           fromBarcode: card.fromBarcode)
@@ -39,7 +39,7 @@ struct PostcodeClassifier: EvidenceClassifier {
     /// Line indices of each address: lines above a postcode line, then the postcode line.
     func addressBlocks(in card: CardReading) -> [[Int]] {
         var blocks: [[Int]] = []
-        for (index, line) in card.lines.enumerated() where !Postcode.matches(in: line.text).isEmpty {
+        for (index, line) in card.lines.enumerated() where !Self.matches(index, in: card).isEmpty {
             var block = [index]
             guard !Self.startsWithAddressLabel(line.text) else { blocks.append(block); continue }
             var k = index - 1
@@ -60,6 +60,12 @@ struct PostcodeClassifier: EvidenceClassifier {
             blocks.append(block)
         }
         return blocks
+    }
+
+    /// The postcodes on line `i`, told whether the line above it ends with a town's name (`Postcode.matches(in:townAbove:)`).
+    static func matches(_ i: Int, in card: CardReading) -> [Postcode.Match] {
+        let townAbove = card.lineAbove(i).flatMap { Postcode.tokens(of: card.lines[$0].text).last }.map(Postcode.isTownWord) ?? false
+        return Postcode.matches(in: card.lines[i].text, townAbove: townAbove)
     }
 
     /// The first line of an address of three or more lines, above a house number, is whom it is addressed to: a

@@ -54,6 +54,21 @@ struct CardReading {
         }.min { lines[$0].bounds.minY < lines[$1].bounds.minY }
     }
 
+    /// The line printed just above line `i` in its column (an address's lines stand one under another): the
+    /// nearest line whose bottom is above `i`'s middle, within one and a half of `i`'s heights of its top, sharing
+    /// at least half the narrower one's width. Found by position, not reading order: a line read again closer
+    /// (`RereadPlanner`) comes after every other.
+    func lineAbove(_ i: Int) -> Int? {
+        guard !fromBarcode, lines.indices.contains(i) else { return nil }
+        let line = lines[i].bounds
+        let height = Double(max(1, line.maxY - line.minY))
+        return lines.indices.filter { k in
+            guard k != i, lines[k].kind == .text else { return false }
+            let b = lines[k].bounds
+            return Double(b.maxY) <= line.center.y && Double(line.minY - b.maxY) <= 1.5 * height && Self.shareAColumn(line, b)
+        }.max { lines[$0].bounds.maxY < lines[$1].bounds.maxY }
+    }
+
     /// Confidence of a value read from line `i`: the OCR confidence, or a code's near-certain read.
     func confidence(_ i: Int) -> Double { fromBarcode ? Confidence.codeText : lines[i].confidence }
 
