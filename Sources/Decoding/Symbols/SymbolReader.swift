@@ -22,6 +22,14 @@ struct SymbolReader {
         if formats.contains(.dataMatrix) {
             found += readDataMatrix(image, areas: areas)
             clock.lap("data matrix")
+            // Printed light on a dark card (a red or black loyalty card, its symbol in white): the symbol is a light
+            // area, which the dark-area step never outlines. The photo's negative has it dark, at the same place.
+            if found.isEmpty {
+                let negative = image.inverted()
+                let negativeBinary = LocalThreshold.binarize(negative, window: 31, offset: 6)
+                found += readDataMatrix(negative, areas: symbolAreas(negative, binary: negativeBinary))
+                clock.lap("data matrix, light on dark")
+            }
         }
         if formats.contains(.aztec) {
             found += readAztec(image, binary: binary)

@@ -1,0 +1,34 @@
+import CardModel
+@testable import Decoding
+import Foundation
+import Imaging
+import XCTest
+
+/// A gym pass whose Data Matrix is printed in white on the red card (Tests/Fixtures/symbols, from
+/// `Scripts/make-barcode-photos 3`, `datamatrix-1/03`): a sharp, upright symbol five pixels a module that nothing
+/// read, because the symbol step outlines dark areas and here the symbol is the light one. Its negative has it dark.
+final class LightOnDarkSymbolTests: XCTestCase {
+    let expected = "0098783102097947698227857385134824573"
+
+    func photo() throws -> GrayImage {
+        let path = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/symbols/light-on-dark-datamatrix.jpg")
+        return try ImageLoader().load(contentsOf: path)
+    }
+
+    func testALightOnDarkDataMatrixIsRead() throws {
+        let read = BarcodeReader().read(try photo())
+        XCTAssertEqual(read.map(\.text), [expected])
+        XCTAssertEqual(read.map(\.format), [.dataMatrix])
+    }
+
+    /// zxing's own detector finds it neither way round, so the test above fails without the symbol step's look at
+    /// the negative (the retry on an inverted copy is zxing's).
+    func testZXingAloneMissesItEitherWayRound() throws {
+        let image = try photo()
+        let zxing = ZXingReader()
+        XCTAssertEqual(zxing.read(image, pass: .init(formats: [.dataMatrix])).map(\.text), [])
+        XCTAssertEqual(zxing.read(image.inverted(), pass: .init(formats: [.dataMatrix])).map(\.text), [])
+        XCTAssertEqual(SymbolReader(zxing: zxing).read(image.inverted(), formats: [.dataMatrix]).map(\.text), [expected],
+                       "the negative, read by the symbol step as it reads dark symbols")
+    }
+}
