@@ -35,12 +35,35 @@ struct SymbolReader {
             found += readAztec(image, binary: binary)
             clock.lap("aztec")
         }
+        if found.isEmpty, closerFormats.contains(.qrCode) {
+            found = readQR(image, binary: binary)
+            clock.lap("qr")
+        }
         if found.isEmpty, !closerFormats.isEmpty {
             found = readingCloser(image, areas: areas, formats: closerFormats)
             clock.lap("closer look")
         }
         return found
     }
+
+    /// A QR code found by its finder patterns (`QRLocator`) and decoded from its sampled grid; at most
+    /// `qrDecodes` grids are tried (a photo of a checkerboard or a page of print offers many triples of chance finders).
+    private func readQR(_ image: GrayImage, binary: GrayImage) -> [Barcode] {
+        let finders = QRLocator.finders(in: binary)
+        trace.note("\(finders.count) QR finder(s) \(finders.prefix(QRLocator.findersCombined).map { "\($0.centre.x.rounded()),\($0.centre.y.rounded()) module \(($0.module * 10).rounded() / 10) x\($0.hits)" })")
+        var tried = 0
+        for code in QRLocator.locate(in: image, finders: finders) {
+            for grid in code.grids {
+                guard tried < Self.qrDecodes else { return [] }
+                tried += 1
+                if let barcode = decode(grid, format: .qrCode, corners: code.corners) { return [barcode] }
+            }
+        }
+        return []
+    }
+
+    /// At most this many QR grids are decoded per image.
+    static let qrDecodes = 24
 
     /// A 2D code a couple of pixels a module (a QR code on a card in a webcam frame) is found by zxing's
     /// detectors but sampled wrong: the same code cut out with a quiet zone and enlarged to about
