@@ -84,10 +84,10 @@ public final class BarcodeReader {
         let symbolFormats = matrixOnly.intersection([.dataMatrix, .aztec])
         let closerFormats = options.formats.intersection([.qrCode, .dataMatrix, .aztec, .pdf417])
         // Cost 1.3: measured (CARDSCAN_TRACE_RETRIES, first pass traced too) over the corpus's codeless photos and
-        // card photos, 1.28 first passes on average. Its look at the photo's negative for a Data Matrix printed light
-        // on dark (session 20) adds about 30 ms where no symbol is found (the step's time over seeds 1
-        // and 2's 24 codeless photos, twice each: 2.5 -> 4.1 s) and is not charged: charged, it would leave too little
-        // for the straightening after it (1.8), which read 31 codes on seeds 1-3 that nothing earlier read.
+        // card photos, 1.28 first passes on average. Session 20's looks for a Data Matrix printed light on dark and
+        // for QR finder patterns add about 13 ms where no symbol is found (the step's time over seeds 1 and 2's 24
+        // codeless photos, twice each: 2.5 -> 3.1 s) and are not charged: charged, they would leave too little for the
+        // straightening after the step (1.8), which read 31 codes on seeds 1-3 that nothing earlier read.
         if !symbolFormats.isEmpty || !closerFormats.isEmpty, canAfford(1.3) {
             attemptStart = Date()
             // On the photo as it is, even a noisy one: the locator averages several samples a module itself, and

@@ -6,7 +6,7 @@ import XCTest
 
 /// A gym pass whose Data Matrix is printed in white on the red card (Tests/Fixtures/symbols, from
 /// `Scripts/make-barcode-photos 3`, `datamatrix-1/03`): a sharp, upright symbol five pixels a module that nothing
-/// read, because the symbol step outlines dark areas and here the symbol is the light one. Its negative has it dark.
+/// read, because the symbol step looks for a dark L and here the L is light. Its negative has it dark.
 final class LightOnDarkSymbolTests: XCTestCase {
     let expected = "0098783102097947698227857385134824573"
 

@@ -39,17 +39,6 @@ final class RereadPlannerTests: XCTestCase {
         XCTAssertEqual(RereadPlanner.lines(items: [line("t1", "Collect from window b2")], suggestions: []), [], "no outward code in lower case")
     }
 
-    /// A line of two words shaped like a postcode read past repair (`Sit 98S`), on a card with no postcode.
-    func testALinePostcodeShapedButPastRepairIsReadAgain() {
-        let items = [line("t1", "127 Example Drive"), line("t2", "Sheffield"), line("t3", "Sit 98S"), line("t4", "Ref 12"),
-                     line("t5", "Bay 4 of 12")]
-        let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
-        XCTAssertEqual(RereadPlanner.lines(items: items, suggestions: built.suggestions), ["t3"])
-        let found = items + [line("t6", "S11 9SS")]
-        let builtFound = SuggestionBuilder(today: today).build(items: found, region: RegionResolution(code: .gb, basis: .fallback))
-        XCTAssertEqual(RereadPlanner.lines(items: found, suggestions: builtFound.suggestions), [], "a postcode read elsewhere")
-    }
-
     /// Several readings of one printed line (OCR's passes) are read again once, leaving the other rereads for other
     /// lines: a Guernsey number cut short at the block's edge is read again beside a birth date read three ways.
     func testOneRereadPerPrintedLineAndSocialSecurityNumbersCutShort() {

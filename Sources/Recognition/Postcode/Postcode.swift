@@ -114,16 +114,6 @@ public struct Postcode: Hashable, Sendable {
         return [Match(postcode: p, repaired: true)]
     }
 
-    /// A line that may be a postcode read with more slips than `matches` repairs (`Sit 98S` for `S11 9SS`): two words
-    /// and nothing else, the first of two to four characters starting with a letter, the second of three starting
-    /// with a digit, and no postcode in it. Worth reading again (`RereadPlanner`).
-    static func mayBeMisread(_ line: String) -> Bool {
-        let words = tokens(of: line)
-        guard words.count == 2, (2...4).contains(words[0].count), words[0].first!.isLetter || words[0].first == "$",
-              words[1].count == 3, words[1].first!.isNumber else { return false }
-        return matches(in: line).isEmpty
-    }
-
     /// Words of a line: split at spaces and list punctuation, with stray marks trimmed from their ends. A mark
     /// inside a word stays, and so do the symbols `DigitRepair` reads as digits (`DE3@` and `DE3®` are slips for
     /// `DE30`, never the outward code `DE3`; `HG2 &QT` for `HG2 8QT`).

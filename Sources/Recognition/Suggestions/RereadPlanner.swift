@@ -36,9 +36,6 @@ public enum RereadPlanner {
             for item in text {
                 if let last = Postcode.tokens(of: item.text).last, Postcode.isWholeOutward(last) { want(item) }
             }
-            // A line of two words shaped like a postcode read with slips past repair (`Sit 98S` under `Sheffield`, a
-            // light serif face read at 0.5): closer, it reads `S11 955`, which the line above's town puts right.
-            for item in text where Postcode.mayBeMisread(item.text) { want(item) }
         }
         return Array(wanted.prefix(limit).map(\.id))
     }
