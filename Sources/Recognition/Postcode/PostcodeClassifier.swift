@@ -63,9 +63,14 @@ struct PostcodeClassifier: EvidenceClassifier {
     }
 
     /// The postcodes on line `i`, told whether the line above it ends with a town's name (`Postcode.matches(in:townAbove:)`).
+    /// The line above is looked for only for a line of two words without a postcode as read: finding it compares
+    /// the line with every other, and a receipt or a letter has a hundred lines, each matched three times here.
     static func matches(_ i: Int, in card: CardReading) -> [Postcode.Match] {
+        let text = card.lines[i].text
+        let found = Postcode.matches(in: text)
+        guard found.isEmpty, Postcode.tokens(of: text).count == 2 else { return found }
         let townAbove = card.lineAbove(i).flatMap { Postcode.tokens(of: card.lines[$0].text).last }.map(Postcode.isTownWord) ?? false
-        return Postcode.matches(in: card.lines[i].text, townAbove: townAbove)
+        return Postcode.matches(in: text, townAbove: townAbove)
     }
 
     /// The first line of an address of three or more lines, above a house number, is whom it is addressed to: a
