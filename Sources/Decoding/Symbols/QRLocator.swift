@@ -114,8 +114,9 @@ enum QRLocator {
 
     // MARK: Codes
 
-    /// Every plausible code made of three of `finders`: its grids for each size the finders' distance allows.
-    static func locate(in image: GrayImage, finders all: [Finder]) -> [Found] {
+    /// Plausible codes made of three of `finders`, each with its grids for each size the finders' distance allows;
+    /// at most `atMost` (sampling a grid is most of the cost, and a page of print offers many chance triples).
+    static func locate(in image: GrayImage, finders all: [Finder], atMost: Int) -> [Found] {
         let finders = Array(all.prefix(findersCombined))
         var found: [Found] = []
         guard finders.count >= 3 else { return [] }
@@ -124,6 +125,7 @@ enum QRLocator {
                 for c in (b + 1)..<finders.count {
                     guard let (tl, tr, bl) = corner(finders[a], finders[b], finders[c]) else { continue }
                     found += codes(in: image, topLeft: tl, topRight: tr, bottomLeft: bl)
+                    if found.count >= atMost { return Array(found.prefix(atMost)) }
                 }
             }
         }
@@ -213,10 +215,10 @@ enum QRLocator {
     private static func sample(_ image: GrayImage, map: Homography, size: Int, module: Double) -> [ModuleGrid] {
         var values: [Double] = []
         values.reserveCapacity(size * size)
+        let points = [(0.0, 0.0), (0.2, 0), (-0.2, 0), (0, 0.2), (0, -0.2)]
         for r in 0..<size {
             for c in 0..<size {
                 let x = Double(c) + 0.5, y = Double(r) + 0.5
-                let points = [(0.0, 0.0), (0.2, 0), (-0.2, 0), (0, 0.2), (0, -0.2)]
                 values.append(points.reduce(0) { $0 + image.sample(map.map(PointF(x: x + $1.0, y: y + $1.1))) } / 5)
             }
         }

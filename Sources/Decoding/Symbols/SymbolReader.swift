@@ -54,7 +54,8 @@ struct SymbolReader {
         let finders = QRLocator.finders(in: binary)
         trace.note("\(finders.count) QR finder(s) \(finders.prefix(QRLocator.findersCombined).map { "\($0.centre.x.rounded()),\($0.centre.y.rounded()) module \(($0.module * 10).rounded() / 10) x\($0.hits)" })")
         var tried = 0
-        for code in QRLocator.locate(in: image, finders: finders) {
+        // A code gives one or two grids (`ModuleThreshold`): half as many codes are located as grids decoded.
+        for code in QRLocator.locate(in: image, finders: finders, atMost: Self.qrDecodes / 2) {
             for grid in code.grids {
                 guard tried < Self.qrDecodes else { return [] }
                 tried += 1
