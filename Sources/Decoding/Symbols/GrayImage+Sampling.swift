@@ -22,10 +22,25 @@ extension GrayImage {
     /// A `width` x `height` image whose pixel (i, j) is this image at `sourcePoint(i, j)` (a rectified view of a
     /// symbol: its analysis then works on rows and columns instead of slanted lines).
     func resampled(width w: Int, height h: Int, _ sourcePoint: (Int, Int) -> PointF) -> GrayImage {
+        // `sample`'s arithmetic, in the same order, on raw buffers: building views was 7% of a codeless photo's
+        // barcode time with bounds-checked reads.
         var out = [UInt8](repeating: 255, count: w * h)
-        for j in 0..<h {
-            for i in 0..<w {
-                out[j * w + i] = UInt8(Swift.max(0, Swift.min(255, sample(sourcePoint(i, j)).rounded())))
+        let sourceWidth = width, sourceHeight = height, stride = self.stride
+        pixels.withUnsafeBufferPointer { px in
+            out.withUnsafeMutableBufferPointer { dst in
+                for j in 0..<h {
+                    for i in 0..<w {
+                        let p = sourcePoint(i, j)
+                        guard p.x >= 0, p.y >= 0, p.x < Double(sourceWidth), p.y < Double(sourceHeight) else { continue }
+                        let x0 = Int(p.x.rounded(.down)), y0 = Int(p.y.rounded(.down))
+                        let x1 = Swift.min(x0 + 1, sourceWidth - 1), y1 = Swift.min(y0 + 1, sourceHeight - 1)
+                        let fx = p.x - Double(x0), fy = p.y - Double(y0)
+                        let row0 = y0 * stride, row1 = y1 * stride
+                        let top = Double(px[row0 + x0]) * (1 - fx) + Double(px[row0 + x1]) * fx
+                        let bottom = Double(px[row1 + x0]) * (1 - fx) + Double(px[row1 + x1]) * fx
+                        dst[j * w + i] = UInt8(Swift.max(0, Swift.min(255, (top * (1 - fy) + bottom * fy).rounded())))
+                    }
+                }
             }
         }
         return try! GrayImage(width: w, height: h, pixels: out)
