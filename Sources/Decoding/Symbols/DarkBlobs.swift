@@ -99,19 +99,42 @@ enum DarkBlobs {
         }
         let blobs = keptRoots.indices.map { k -> DarkBlob in
             let r = keptRoots[k]
-            // The hull needs only each row's leftmost and rightmost pixel of this area.
-            var outline: [PointF] = []
-            for row in rights[k].indices where rights[k][row] >= 0 {
-                let left = Double(lefts[k][row]), right = Double(rights[k][row]), y = Double(Int(minY[r]) + row)
-                outline.append(PointF(x: left, y: y))
-                outline.append(PointF(x: right + 1, y: y))
-                outline.append(PointF(x: left, y: y + 1))
-                outline.append(PointF(x: right + 1, y: y + 1))
-            }
             return DarkBlob(minX: Int(minX[r]), minY: Int(minY[r]), maxX: Int(maxX[r]), maxY: Int(maxY[r]),
-                            pixelCount: pixels[r], hull: convexHull(outline))
+                            pixelCount: pixels[r], hull: hull(lefts[k], rights[k], top: Int(minY[r])))
         }
         return (blobs, small)
+    }
+
+    /// The convex hull of an area given each row's leftmost and rightmost pixel (every row from `top` has some):
+    /// the hull of the pixels' corners, as `convexHull` of all four corners of each row's ends gives it, from
+    /// far fewer points. At each corner height only the leftmost and rightmost corner can be a vertex, and only
+    /// the points on the convex chains of the left and right sides (found in one pass, in height order) can be
+    /// vertices of the whole (sorting every row's corners was 2% of a codeless photo's barcode time).
+    static func hull(_ lefts: [Int32], _ rights: [Int32], top: Int) -> [PointF] {
+        let rows = lefts.count
+        var left: [PointF] = [], right: [PointF] = []
+        left.reserveCapacity(rows + 1); right.reserveCapacity(rows + 1)
+        for edge in 0...rows {
+            // Corner height `top + edge` is the top of row `edge` and the bottom of row `edge - 1`.
+            let above = edge > 0 ? edge - 1 : edge, below = edge < rows ? edge : edge - 1
+            let l = min(lefts[above], lefts[below]), r = max(rights[above], rights[below]) + 1
+            let y = Double(top + edge)
+            left.append(PointF(x: Double(l), y: y)); right.append(PointF(x: Double(r), y: y))
+        }
+        // Both chains of each side (heights strictly increasing, so Andrew's monotone chain needs no sort):
+        // a superset of the side's hull vertices.
+        func chains(_ points: [PointF]) -> [PointF] {
+            func cross(_ o: PointF, _ a: PointF, _ b: PointF) -> Double { (a.y - o.y) * (b.x - o.x) - (a.x - o.x) * (b.y - o.y) }
+            var low: [PointF] = [], high: [PointF] = []
+            for p in points {
+                while low.count >= 2, cross(low[low.count - 2], low[low.count - 1], p) <= 0 { low.removeLast() }
+                low.append(p)
+                while high.count >= 2, cross(high[high.count - 2], high[high.count - 1], p) >= 0 { high.removeLast() }
+                high.append(p)
+            }
+            return low + high
+        }
+        return convexHull(chains(left) + chains(right))
     }
 
     /// The runs of dark pixels, row by row, once every dark pixel has grown to its 3x3 neighbourhood (modules
