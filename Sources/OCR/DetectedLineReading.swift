@@ -159,7 +159,7 @@ struct DetectedLineReading {
         if let folder = traces.textImagesFolder {
             try? crop.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(TextReader.traceCount.next())-line.png")
         }
-        let lines = (engine ?? self.engine).recognize(crop, layout: .singleLine)
+        let lines = (engine ?? self.engine).recognize(crop, layout: .singleLine, choices: true)
         func quad(_ b: (left: Int, top: Int, right: Int, bottom: Int)) -> Quad {
             let corners = [(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)]
             return Quad(corners.map { c in
@@ -169,7 +169,8 @@ struct DetectedLineReading {
         }
         return lines.map { read in
             TextReader.Line(text: read.text, confidence: read.confidence, bounds: quad(read.box),
-                            words: read.words.map { TextReader.Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) })
+                            words: read.words.map { TextReader.Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) },
+                            choices: read.choices)
         }
     }
 

@@ -46,19 +46,61 @@ final class TesseractEngine {
         let confidence: Double
         let box: (left: Int, top: Int, right: Int, bottom: Int)
         let words: [(text: String, confidence: Double, box: (left: Int, top: Int, right: Int, bottom: Int))]
+        /// With `choices`: per word, per character, what the recogniser weighed there, best first.
+        var choices: [[[CharacterChoice]]] = []
     }
 
     /// Recognises the text of an upright image. The corresponding C function is `TessBaseAPIRecognize`.
-    func recognize(_ image: GrayImage, layout: PageLayout) -> [Line] {
+    /// `choices`: also keep each character's alternatives (tesseract's `lstm_choice_mode` 2, which leaves the
+    /// reading itself as it was and cost no measurable time on a line).
+    func recognize(_ image: GrayImage, layout: PageLayout, choices: Bool = false) -> [Line] {
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
+        if choices { _ = TessBaseAPISetVariable(api, "lstm_choice_mode", "2") }
+        defer { if choices { _ = TessBaseAPISetVariable(api, "lstm_choice_mode", "0") } }
         return image.pixels.withUnsafeBufferPointer { buffer -> [Line] in
             TessBaseAPISetImage(api, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.stride))
             TessBaseAPISetSourceResolution(api, 300)
             defer { TessBaseAPIClear(api) }
             guard TessBaseAPIRecognize(api, nil) == 0, let iterator = TessBaseAPIGetIterator(api) else { return [] }
             defer { TessResultIteratorDelete(iterator) }
-            return Self.lines(iterator)
+            var read = Self.lines(iterator)
+            if choices, read.count == 1 {
+                // A fresh iterator: the one above has run to the end.
+                if let again = TessBaseAPIGetIterator(api) {
+                    defer { TessResultIteratorDelete(again) }
+                    read[0].choices = Self.choices(again)
+                }
+            }
+            return read
         }
+    }
+
+    /// Per word, per character: the character read, then the alternatives tesseract's recogniser weighed, each with
+    /// its confidence (0…1). The corresponding C functions are `TessResultIteratorGetChoiceIterator` and its kin.
+    private static func choices(_ it: OpaquePointer) -> [[[CharacterChoice]]] {
+        let page = TessResultIteratorGetPageIterator(it)
+        var words: [[[CharacterChoice]]] = []
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_WORD) != 0 || words.isEmpty { words.append([]) }
+            // The character as read first (the alternatives' own order can differ from the reading: a printed `S`
+            // read `8` listed `S` first), then the others.
+            var alternatives: [CharacterChoice] = []
+            if let c = TessResultIteratorGetUTF8Text(it, RIL_SYMBOL) {
+                defer { TessDeleteText(c) }
+                alternatives.append(CharacterChoice(text: String(cString: c), confidence: Double(TessResultIteratorConfidence(it, RIL_SYMBOL)) / 100))
+            }
+            if let choice = TessResultIteratorGetChoiceIterator(it) {
+                defer { TessChoiceIteratorDelete(choice) }
+                repeat {
+                    if let c = TessChoiceIteratorGetUTF8Text(choice), String(cString: c) != alternatives.first?.text {
+                        alternatives.append(CharacterChoice(text: String(cString: c),
+                                                            confidence: Double(TessChoiceIteratorConfidence(choice)) / 100))
+                    }
+                } while TessChoiceIteratorNext(choice) != 0
+            }
+            words[words.count - 1].append(alternatives)
+        } while TessResultIteratorNext(it, RIL_SYMBOL) != 0
+        return words
     }
 
     private static func lines(_ it: OpaquePointer) -> [Line] {

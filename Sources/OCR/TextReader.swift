@@ -103,6 +103,8 @@ public final class TextReader {
         public let confidence: Double
         public let bounds: Quad
         public let words: [Word]
+        /// For a line read alone: per word, per character, what the recogniser weighed, best first.
+        public var choices: [[[CharacterChoice]]] = []
     }
 
     public struct Word: Sendable {
@@ -212,7 +214,8 @@ extension TextReader.Line: HasText {
             Quad(quad.points.map { Point(x: Int((Double($0.x) * factor).rounded()), y: Int((Double($0.y) * factor).rounded())) })
         }
         return TextReader.Line(text: text, confidence: confidence, bounds: scaled(bounds),
-                               words: words.map { TextReader.Word(text: $0.text, confidence: $0.confidence, bounds: scaled($0.bounds)) })
+                               words: words.map { TextReader.Word(text: $0.text, confidence: $0.confidence, bounds: scaled($0.bounds)) },
+                               choices: choices)
     }
 }
 

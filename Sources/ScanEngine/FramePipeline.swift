@@ -120,8 +120,10 @@ public struct FramePipeline: Sendable {
 
     /// Text item `t<number>` for a line, its confidence to two places.
     private static func item(_ line: TextReader.Line, number: Int) -> RecognizedItem {
-        RecognizedItem(id: "t\(number)", kind: .text, text: line.text, bounds: line.bounds,
-                       confidence: (line.confidence * 100).rounded() / 100)
+        var item = RecognizedItem(id: "t\(number)", kind: .text, text: line.text, bounds: line.bounds,
+                                  confidence: (line.confidence * 100).rounded() / 100)
+        if !line.choices.isEmpty { item.choices = line.choices }
+        return item
     }
 
     /// Lines read again where `items` (text and barcodes of the same frame), with the `suggestions` already built

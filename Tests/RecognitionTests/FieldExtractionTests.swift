@@ -138,7 +138,8 @@ final class FieldLayoutTests: XCTestCase {
     func testAPostcodeOnItsOwnLineUnderTheTown() {
         XCTAssertEqual(values(.postcode, ["127 Example Drive", "Sheffield", "S11 955"]), ["S11 9SS"], "5 for S twice, under the town")
         XCTAssertTrue(values(.postcode, ["Subtotal 12.00", "GOODS", "G8T GST"]).isEmpty, "one digit read: a receipt's tax line")
-        XCTAssertEqual(values(.address, ["127 Example Drive", "Sheffield", "S11 955"]), ["127 Example Drive, Sheffield, S11 955"])
+        XCTAssertEqual(values(.address, ["127 Example Drive", "Sheffield", "S11 955"]), ["127 Example Drive, Sheffield, S11 9SS"],
+                       "the address ends in the postcode as repaired, where its line is only the postcode")
         XCTAssertEqual(values(.postcode, ["127 Example Drive", "Sheffield", "S11 9SS"]), ["S11 9SS"], "as printed")
         XCTAssertTrue(values(.postcode, ["127 Example Drive", "Flat 5", "S11 955"]).isEmpty, "no town above")
         XCTAssertTrue(values(.postcode, ["127 Example Drive", "Sheffield", "Sit 955"]).isEmpty, "not in capitals")

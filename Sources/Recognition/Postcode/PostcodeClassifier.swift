@@ -27,9 +27,16 @@ struct PostcodeClassifier: EvidenceClassifier {
         addressBlocks(in: card).compactMap { lines in
             let block = Self.addressee(of: lines, in: card) == nil ? lines : Array(lines.dropFirst())
             guard let last = block.last else { return nil }
-            let parts = block.map { Self.withoutAddressLabel(card.lines[$0].text) }.filter { !$0.isEmpty }
+            guard let match = Self.matches(last, in: card).first else { return nil }
+            let postcode = match.postcode
+            // A line that is only a postcode read with slips ends the address as the postcode it was repaired to
+            // (`…, Sheffield, S11 9SS`, not `…, Sheffield, Sit 98S`).
+            let parts = block.map { i in
+                match.repaired && i == last && Postcode.tokens(of: card.lines[i].text).count == 2
+                    ? postcode.value : Self.withoutAddressLabel(card.lines[i].text)
+            }.filter { !$0.isEmpty }
             let address = parts.joined(separator: ", ")
-            guard let postcode = Self.matches(last, in: card).first?.postcode, address.count > postcode.value.count else { return nil }
+            guard address.count > postcode.value.count else { return nil }
             let confidence = card.fromBarcode ? Confidence.addressFromCode : card.confidence(last) * Confidence.addressShareOfItsPostcodeLine
             return .valid(.address, address, checks: ["postcode"], confidence: confidence, item: card.lines[last],
                           fromBarcode: card.fromBarcode)
@@ -68,6 +75,11 @@ struct PostcodeClassifier: EvidenceClassifier {
     static func matches(_ i: Int, in card: CardReading) -> [Postcode.Match] {
         let text = card.lines[i].text
         let found = Postcode.matches(in: text)
+        // A line read alone carries what the recogniser weighed for each character: where the line holds no postcode
+        // as read, the one its alternatives make (`Postcode.chosen`) stands before any the digit table repairs.
+        if !found.contains(where: { !$0.repaired }), let choices = card.lines[i].choices, let chosen = Postcode.chosen(from: choices) {
+            return [Postcode.Match(postcode: chosen, repaired: true)]
+        }
         guard found.isEmpty, Postcode.tokens(of: text).count == 2 else { return found }
         let townAbove = card.lineAbove(i).flatMap { Postcode.tokens(of: card.lines[$0].text).last }.map(Postcode.isTownWord) ?? false
         return Postcode.matches(in: text, townAbove: townAbove)
