@@ -1,28 +1,37 @@
 import CardModel
 
 extension Postcode {
-    /// The one postcode a line of two words reads as when each character may be any alternative the recogniser
-    /// itself weighed there (`RecognizedItem.choices`) with confidence `leastChoice` or more: a letter where the
-    /// code's shape wants a letter, a digit where it wants a digit. tesseract read a letter's `S11 9SS` as `Sit 98S`
-    /// with `1` its second choice for `i` and `t` and `S` its first for the `8` it printed; a Jersey card's
-    /// `JE3 3EJ` as `JES 3EJ` with `3` its second choice for the `S`, where the digit table's `S`->`5` made a
-    /// valid and wrong JE5. The recogniser's own doubt is evidence the table does not have.
+    /// The one postcode a line of two words can read as when each character may be its reading or any alternative
+    /// the recogniser itself weighed there (`RecognizedItem.choices`) with confidence `leastChoice` or more: a
+    /// letter where the code's shape wants a letter, a digit where it wants a digit. A Jersey card's `JE3 3EJ` read
+    /// `JES 3EJ` had `3` weighed at 0.77 for the `S`, and no other digit: JE3 3EJ, where the digit table's S -> 5
+    /// made a valid and wrong JE5. The recogniser's own doubt is evidence the table does not have.
     ///
-    /// Nil unless: the line is two words (an outward code's two to four characters, an inward code's three), the
-    /// inward word was read starting with a digit, at least one and at most `mostChoices` characters differ from
-    /// the reading, and every shape the outward word could take gives the same postcode or none.
+    /// As the digit table's repair (`repaired`), only one reading may come out: every shape of the outward word and
+    /// every alternative of each character that fits the shape are tried, and two different postcodes give none. A
+    /// letter's `S11 9SS` read `Sit 98S` had `1` (0.48), `7` (0.43) and `2` (0.41) weighed for the `t` and `l` (0.22)
+    /// for the `i`: S11, S17, S12 and SL1 all exist, so nothing is chosen. Nil too unless the line is two words (two to four characters, then
+    /// three), the inward word was read starting with a digit, the words as read hold what the table asks of a line
+    /// it repairs (two digits, or a Jersey or Guernsey outward code, or a whole one: `Sat 1st` is no postcode), and
+    /// at least one and at most `mostChoices` characters come from alternatives.
     static func chosen(from words: [[[CharacterChoice]]]) -> Postcode? {
         guard words.count == 2, (2...4).contains(words[0].count), words[1].count == 3,
-              words.allSatisfy({ $0.allSatisfy { !$0.isEmpty } }),
-              let inwardFirst = words[1][0].first?.text.first, inwardFirst.isASCII, inwardFirst.isNumber else { return nil }
-        // Every shape's postcode counts against the others, one that needs no alternative too (`Sa1 2AB` is SA1 as
-        // read and S11 with `a` taken as `1`: two postcodes, no choice).
+              words.allSatisfy({ $0.allSatisfy { !$0.isEmpty } }) else { return nil }
+        let read = words.map { $0.map { $0[0].text }.joined() }
+        guard let inwardFirst = read[1].first, inwardFirst.isASCII, inwardFirst.isNumber else { return nil }
+        let readDigits = read.joined().filter { $0.isASCII && $0.isNumber }.count
+        guard readDigits >= 2 || read[0].hasPrefix("JE") || read[0].hasPrefix("GY") || isWholeOutward(read[0]) else { return nil }
         var found: [String: Int] = [:]
         for shape in outwardShapes where shape.count == words[0].count {
-            guard let outward = pick(words[0], as: Array(shape)), let inward = pick(words[1], as: Array(inwardShape)),
-                  outward.changes + inward.changes <= mostChoices,
-                  let postcode = Postcode(outward.text + inward.text) else { continue }
-            found[postcode.value] = min(found[postcode.value] ?? .max, outward.changes + inward.changes)
+            guard let outward = readings(of: words[0], as: Array(shape)), let inward = readings(of: words[1], as: Array(inwardShape))
+            else { continue }
+            for o in outward {
+                for n in inward where o.changes + n.changes <= mostChoices {
+                    guard let postcode = Postcode(o.text + n.text) else { continue }
+                    found[postcode.value] = min(found[postcode.value] ?? .max, o.changes + n.changes)
+                    guard found.count == 1 else { return nil }
+                }
+            }
         }
         guard found.count == 1, let (value, changes) = found.first, changes >= 1 else { return nil }
         return Postcode(value)
@@ -33,21 +42,23 @@ extension Postcode {
     /// At most this many characters are taken from alternatives in one postcode.
     static let mostChoices = 3
 
-    /// Each character as `shape` wants it (`A` a capital letter, a letter read in lower case counting as its
-    /// capital; `9` a digit): the first alternative of that kind, and how many were not the reading's own.
-    private static func pick(_ characters: [[CharacterChoice]], as shape: [Character]) -> (text: String, changes: Int)? {
-        var text = "", changes = 0
+    /// Every way the characters read as `shape` (`A` a capital letter, a letter read in lower case counting as its
+    /// capital; `9` a digit) from their readings and alternatives, each with how many characters are not the
+    /// reading's own; nil when a character has nothing of its kind, or when the ways are too many to be evidence.
+    private static func readings(of characters: [[CharacterChoice]], as shape: [Character]) -> [(text: String, changes: Int)]? {
+        var ways: [(text: String, changes: Int)] = [("", 0)]
         for (alternatives, want) in zip(characters, shape) {
             let read = alternatives[0].text.uppercased()
-            guard let chosen = alternatives.first(where: { choice in
-                guard choice.confidence >= leastChoice || choice.text == alternatives[0].text, choice.text.count == 1,
-                      let c = choice.text.first, c.isASCII else { return false }
-                return want == "9" ? c.isNumber : c.isLetter
-            }) else { return nil }
-            let c = chosen.text.uppercased()
-            text += c
-            if c != read { changes += 1 }
+            var kinds: [String] = []
+            for (k, choice) in alternatives.enumerated() where k == 0 || choice.confidence >= leastChoice {
+                guard choice.text.count == 1, let c = choice.text.first, c.isASCII,
+                      want == "9" ? c.isNumber : c.isLetter else { continue }
+                let text = choice.text.uppercased()
+                if !kinds.contains(text) { kinds.append(text) }
+            }
+            guard !kinds.isEmpty, ways.count * kinds.count <= 64 else { return nil }
+            ways = ways.flatMap { way in kinds.map { (way.text + $0, way.changes + ($0 == read ? 0 : 1)) } }
         }
-        return (text, changes)
+        return ways
     }
 }
