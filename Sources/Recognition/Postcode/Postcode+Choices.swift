@@ -19,8 +19,7 @@ extension Postcode {
               words.allSatisfy({ $0.allSatisfy { !$0.isEmpty } }) else { return nil }
         let read = words.map { $0.map { $0[0].text }.joined() }
         guard let inwardFirst = read[1].first, inwardFirst.isASCII, inwardFirst.isNumber else { return nil }
-        let readDigits = read.joined().filter { $0.isASCII && $0.isNumber }.count
-        guard readDigits >= 2 || read[0].hasPrefix("JE") || read[0].hasPrefix("GY") || isWholeOutward(read[0]) else { return nil }
+        guard mayBeRepaired(outward: read[0], inward: read[1]) else { return nil }
         var found: [String: Int] = [:]
         for shape in outwardShapes where shape.count == words[0].count {
             guard let outward = readings(of: words[0], as: Array(shape)), let inward = readings(of: words[1], as: Array(inwardShape))

@@ -146,11 +146,10 @@ public struct Postcode: Hashable, Sendable {
     static func repaired(outward: String, inward: String, repairs: Int = maxRepairs, afterTown: Bool = false) -> Postcode? {
         let out = Array(outward), inw = Array(inward)
         guard inw.count == 3, (2...4).contains(out.count) else { return nil }
-        let readDigits = (out + inw).filter { $0.isASCII && $0.isNumber }.count
         if afterTown {
             guard (out + inw).allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else { return nil }
         } else {
-            guard readDigits >= 2 || outward.hasPrefix("JE") || outward.hasPrefix("GY") || isWholeOutward(outward) else { return nil }
+            guard mayBeRepaired(outward: outward, inward: inward) else { return nil }
         }
         var results = Set<String>()
         for shape in outwardShapes where shape.count == out.count {
@@ -160,6 +159,13 @@ public struct Postcode: Hashable, Sendable {
         }
         guard results.count == 1, let value = results.first else { return nil }
         return Postcode(value)
+    }
+
+    /// Whether two words as read hold enough of a postcode to be repaired into one: two characters read as digits, a
+    /// Jersey or Guernsey outward code, or a whole outward code (`Sat 1st` is a date, not a slipped SA1 1ST).
+    static func mayBeRepaired(outward: String, inward: String) -> Bool {
+        let readDigits = (outward + inward).filter { $0.isASCII && $0.isNumber }.count
+        return readDigits >= 2 || outward.hasPrefix("JE") || outward.hasPrefix("GY") || isWholeOutward(outward)
     }
 
     /// `chars` read as `shape` (`A` a capital letter, `9` a digit), changing look-alikes; nil when a character fits
