@@ -30,12 +30,13 @@ final class CardsDevRecallTests: XCTestCase {
     /// lines-first reading and the date and hospital-number rules read more (2026-11-27: DOB 61, names 70, hospital
     /// numbers 35; 2026-11-28: GY 18, the way up settled by neighbourhood; DOB 63, postcode 21 and names 89 after
     /// the day-and-month, town-postcode and given-name repairs, names with a margin of two; 2026-11-29: postcode
-    /// 22, one more chosen from the recogniser's own alternatives). Issue 34's targets are printed beside them, not
-    /// asserted: postcode is not reached yet (23/28 against 24; the README's table).
+    /// 22, one more chosen from the recogniser's own alternatives; 2026-11-29, session 22: postcode 23, 24/28 with
+    /// unsure lines read again sharpened). Issue 34's targets are asserted too since every one is reached (postcode
+    /// and hospital numbers exactly at theirs: 24/28, 36/42; the README's table).
     static let corpus2 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev2")
     static let fields2 = [
         Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 63, target: 0.85),
-        Field(name: "postcode", floor: 22, target: 0.85), Field(name: "jy", floor: 10, target: 0.85),
+        Field(name: "postcode", floor: 23, target: 0.85), Field(name: "jy", floor: 10, target: 0.85),
         Field(name: "gy", floor: 18, target: 0.85), Field(name: "name", floor: 89, target: 0.85),
         Field(name: "hosp", floor: 35, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
     ]
@@ -48,7 +49,7 @@ final class CardsDevRecallTests: XCTestCase {
 
     func testFieldRecallOnCardPhotosMadeDifferently() throws {
         // Wrong valid names and dates of birth: what the scanner gave on 2026-11-27 (2 and 2, after issue 38's work).
-        try checkRecall(corpus: Self.corpus2, run: { try CardsDevScan.output2() }, fields: Self.fields2, assertTargets: false,
+        try checkRecall(corpus: Self.corpus2, run: { try CardsDevScan.output2() }, fields: Self.fields2, assertTargets: true,
                         wrongCeiling: (names: 2, dobs: 2))
     }
 
@@ -81,7 +82,7 @@ final class CardsDevRecallTests: XCTestCase {
             // Issue 11's targets on cards-dev, reached on every field since 2026-11-26: asserted too (the floors
             // guard the fields that are above their target by more than a photo).
             if assertTargets {
-                XCTAssertGreaterThanOrEqual(share, field.target, "\(field.name): below issue 11's target")
+                XCTAssertGreaterThanOrEqual(share, field.target, "\(field.name): below its issue's target (11 on cards-dev, 34 on cards-dev2)")
             }
         }
         print("")
