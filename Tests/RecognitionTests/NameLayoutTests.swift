@@ -116,6 +116,23 @@ final class NameLayoutTests: XCTestCase {
         XCTAssertEqual(suggestions.filter { $0.type == .dateOfBirth }.map(\.value), ["1952-01-13"])
     }
 
+    /// A grid's header row read as lines of their own, the label beside `Name` read with a slip (`DOB` as `DOE`,
+    /// a one-word "name"): the holder's name is the line under `Name`, in its column. Without the header's slip
+    /// (`DOB`) the same. A one-word value with no whole name under the label stays what it was (an invalid name).
+    func testALabelBesideNameInAHeaderRowIsNotItsValue() {
+        func line(_ id: String, _ text: String, _ x: Int, _ y: Int, _ w: Int) -> RecognizedItem {
+            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: x, y: y, width: w, height: 24), confidence: 0.93)
+        }
+        for header in ["DOE", "DOB"] {
+            let lines = [line("t1", "Registration card", 100, 40, 300),
+                         line("t2", "Name", 100, 100, 60), line("t3", header, 420, 100, 50),
+                         line("t4", "TEGAN EXAMPLE", 100, 135, 200), line("t5", "05-Nov-1991", 420, 135, 140)]
+            XCTAssertEqual(names(lines), ["TEGAN EXAMPLE"], header)
+        }
+        let alone = [line("t1", "Name", 100, 100, 60), line("t2", "EXAMPLE", 200, 100, 110), line("t3", "05-Nov-1991", 100, 135, 140)]
+        XCTAssertEqual(names(alone), [])
+    }
+
     /// A wristband's `Patient ID:` label read with a slip (`Patient IDs`, `Patient EDs`) is not `Patient:` and a name:
     /// a second capital inside a word starts a name part of two letters or more (`McExample`, `ONeill`), never one.
     func testAPatientIDLabelReadWithASlipIsNoName() {

@@ -66,7 +66,8 @@ struct DemographicsClassifier: EvidenceClassifier {
             } else if NameFinder.isLabelLine(line.text),
                       // Past a stray line only from a label and nothing else (`Surname, Forename(s)`), not from a
                       // header that starts like one (`Patient Services`).
-                      let below = NameFinder.isBareLabel(line.text) ? card.lineBelow(i) : card.lines.indices.contains(i + 1) ? i + 1 : nil,
+                      let next = NameFinder.isBareLabel(line.text) ? card.lineBelow(i) : card.lines.indices.contains(i + 1) ? i + 1 : nil,
+                      let below = Self.wholeNameUnder(i, before: next, in: card, bareLabel: NameFinder.isBareLabel(line.text)),
                       let name = NameFinder.leadingName(card.lines[below].text) {
                 add(name, .labelled, line: below, weight: Confidence.nameByForm)
                 usedAsValue.insert(below)
@@ -153,6 +154,19 @@ struct DemographicsClassifier: EvidenceClassifier {
 
     /// How much surer another reading of the same print must be to show a line up as a misreading.
     static let surerReading = 0.2
+
+    /// The line holding a bare name label's value: `next` (the line after the label, `CardReading.lineBelow`), unless
+    /// it reads as one word and a line under the label, in its column, reads as a whole name. A grid's header row
+    /// (`Name`, `DOB` over `NOAH FALLE`, `05-Nov-1991`) comes as lines of its own, and the label beside `Name` is
+    /// its next line: read `DOE` (a B read as E), it passed for a one-word name and the holder's name under the
+    /// label was lost (cards-dev 0074). A one-word name is never a valid one, so this only ever adds a name.
+    static func wholeNameUnder(_ i: Int, before next: Int?, in card: CardReading, bareLabel: Bool) -> Int? {
+        guard let next else { return nil }
+        func words(_ k: Int) -> Int { NameFinder.leadingName(card.lines[k].text)?.split(separator: " ").count ?? 0 }
+        guard bareLabel, words(next) == 1,
+              let under = card.lineUnder(i, accepts: { $0 != next && words($0) >= 2 }) else { return next }
+        return under
+    }
 
     /// Lines that lie within another line's box (most of their area) read at least `surerReading` surer, when
     /// that surer line is a name by itself: another pass's misreading of the same print. Their names are not
