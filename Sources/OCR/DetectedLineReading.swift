@@ -44,7 +44,8 @@ struct DetectedLineReading {
     /// its edges steepened, which the postcode repair reads. Over both dev sets and the receipts (release, `scan
     /// --json`, against the build without it): cards-dev2 postcode 23 -> 24/28; cards-dev names 99 -> 98 (a `dos` at
     /// confidence 0 became `DOE` at 0.61, taken for the name under a `Name` label), one wrong valid postcode fewer;
-    /// receipts date / address / total / company 97 / 95 / 93 / 65 -> 98 / 96 / 96 / 68. Milder (2, 1.5) lost an
+    /// receipts date / address / total / company 97 / 95 / 93 / 65 -> 98 / 96 / 96 / 68 (98 / 97 / 95 / 68 with the
+    /// sharpened reading kept only at `doubtfulLine` or surer, the card sets the same). Milder (2, 1.5) lost an
     /// NHS number and a name on cards-dev2. The batch's summed OCR time did not rise beyond this machine's spread
     /// between sittings (cards-dev2 296 -> 280 s, cards-dev 137 -> 123 s).
     static let unsharpMask = (sigma: 3.0, amount: 2.0)
@@ -141,22 +142,27 @@ struct DetectedLineReading {
         -> [(row: LineBox, box: LineBox, lines: [TextReader.Line])] {
         guard readings.contains(where: { Self.meanConfidence($0.lines) < Self.sureLine }) else { return readings }
         var result = readings
+        var unsmearedRows = Set<Int>()
         if let unsmeared = unsmeared?() {
             let s = unsmeared.scale
-            result = result.map { reading in
-                guard Self.meanConfidence(reading.lines) < Self.sureLine else { return reading }
+            for (i, reading) in result.enumerated() where Self.meanConfidence(reading.lines) < Self.sureLine {
                 let box = reading.box
                 let there = LineBox(origin: PointD(x: box.origin.x * s, y: box.origin.y * s), along: box.along,
                                     length: box.length * s, height: box.height * s, score: box.score)
                 let sharp = line(unsmeared.image, there).map { $0.scaled(by: 1 / s) }
-                return Self.evidence(sharp) > Self.evidence(reading.lines) ? (reading.row, box, sharp) : reading
+                if Self.evidence(sharp) > Self.evidence(reading.lines) {
+                    result[i] = (reading.row, box, sharp)
+                    unsmearedRows.insert(i)
+                }
             }
         }
         // Then print out of focus: a line still under `sureLine` is read again with its crop's edges steepened
-        // (`GrayImage.unsharpMasked`), the reading with more surely read print kept; on two engines when a spare
-        // one is there, as the first readings were.
+        // (`GrayImage.unsharpMasked`), on two engines when a spare one is there, as the first readings were. The
+        // sharpened reading is kept when it holds more surely read print and is itself no doubtful reading
+        // (`doubtfulLine`): junk read at confidence 0 would lose to any reading at all. Lines read better with the
+        // smear undone are not read again from the smeared photo.
         let current = result
-        let unsure = current.indices.filter { Self.meanConfidence(current[$0].lines) < Self.sureLine }
+        let unsure = current.indices.filter { !unsmearedRows.contains($0) && Self.meanConfidence(current[$0].lines) < Self.sureLine }
         func reread(_ indices: ArraySlice<Int>, on engine: TesseractEngine) -> [(Int, [TextReader.Line])] {
             indices.map { ($0, line(image, current[$0].box, on: engine, sharpened: Self.unsharpMask)) }
         }
@@ -168,7 +174,8 @@ struct DetectedLineReading {
         } else {
             sharpened = reread(unsure[...], on: engine)
         }
-        for (i, sharp) in sharpened where Self.evidence(sharp) > Self.evidence(result[i].lines) {
+        for (i, sharp) in sharpened where Self.evidence(sharp) > Self.evidence(result[i].lines)
+            && Self.meanConfidence(sharp) >= Self.doubtfulLine {
             result[i] = (result[i].row, result[i].box, sharp)
         }
         return result

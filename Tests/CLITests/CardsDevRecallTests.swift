@@ -32,7 +32,8 @@ final class CardsDevRecallTests: XCTestCase {
     /// the day-and-month, town-postcode and given-name repairs, names with a margin of two; 2026-11-29: postcode
     /// 22, one more chosen from the recogniser's own alternatives; 2026-11-29, session 22: postcode 23, 24/28 with
     /// unsure lines read again sharpened). Issue 34's targets are asserted too since every one is reached (postcode
-    /// and hospital numbers exactly at theirs: 24/28, 36/42; the README's table).
+    /// and hospital numbers exactly at theirs: 24/28, 36/42, so one photo lost there fails this test before the
+    /// floors do; the README's table).
     static let corpus2 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev2")
     static let fields2 = [
         Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 63, target: 0.85),

@@ -35,7 +35,7 @@ final class UnsharpMaskTests: XCTestCase {
     }
 
     func testTinyImagesAreLeftAlone() {
-        let tiny = GrayImage(width: 2, height: 2, filledWith: 10)
+        let tiny = try! GrayImage(width: 2, height: 2, pixels: [10, 200, 200, 10])
         XCTAssertEqual(tiny.unsharpMasked(sigma: 3, amount: 2).pixels, tiny.pixels)
     }
 }

@@ -537,6 +537,11 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(values(.hospitalNumber, ["Brian Example", "W831788"]).isEmpty, "no patient, no hospital-number label")
         XCTAssertTrue(values(.hospitalNumber, ["PATIENT", "GY361758", "9990000018"]).isEmpty, "an island number, an NHS number")
         XCTAssertTrue(values(.hospitalNumber, ["Hosp No: see overleaf"]).isEmpty)
+        // One line read twice, once with the number's leading letter lost (surer): the cut reading gives way.
+        XCTAssertEqual(values(.hospitalNumber, ["Hosp. No. 0007415", "Hosp.No: | M0007415"]), ["M0007415"])
+        XCTAssertEqual(values(.hospitalNumber, ["Hosp. No. 0007415"]), ["0007415"], "alone, it stands")
+        XCTAssertEqual(Set(values(.hospitalNumber, ["Hosp No: M1234567", "MRN: 7654321"])), ["M1234567", "7654321"],
+                       "two numbers that are not one cut short both stand")
         // A code that carries the printed number is the same hospital number, from two readings.
         let items = [RecognizedItem(id: "b1", kind: .barcode, format: .code128, text: "M1234567", bounds: .init(x: 0, y: 0, width: 9, height: 9), confidence: 1),
                      RecognizedItem(id: "t1", kind: .text, text: "Hosp No: M1234567", bounds: .init(x: 0, y: 40, width: 9, height: 9), confidence: 0.9)]

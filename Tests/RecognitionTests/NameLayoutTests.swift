@@ -118,7 +118,7 @@ final class NameLayoutTests: XCTestCase {
 
     /// A grid's header row read as lines of their own, the label beside `Name` read with a slip (`DOB` as `DOE`,
     /// a one-word "name"): the holder's name is the line under `Name`, in its column. Without the header's slip
-    /// (`DOB`) the same. A one-word value with no whole name under the label stays what it was (an invalid name).
+    /// (`DOB`) the same. A one-word value with no whole name under the label, or lying under it, stays what it was.
     func testALabelBesideNameInAHeaderRowIsNotItsValue() {
         func line(_ id: String, _ text: String, _ x: Int, _ y: Int, _ w: Int) -> RecognizedItem {
             RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: x, y: y, width: w, height: 24), confidence: 0.93)
@@ -131,6 +131,9 @@ final class NameLayoutTests: XCTestCase {
         }
         let alone = [line("t1", "Name", 100, 100, 60), line("t2", "EXAMPLE", 200, 100, 110), line("t3", "05-Nov-1991", 100, 135, 140)]
         XCTAssertEqual(names(alone), [])
+        // A word under the label is its value (a given name lost), whatever the line under it reads as.
+        let under = [line("t1", "Name", 100, 100, 60), line("t2", "EXAMPLE", 100, 135, 110), line("t3", "IVY HOUSE", 100, 170, 140)]
+        XCTAssertEqual(names(under), [])
     }
 
     /// A wristband's `Patient ID:` label read with a slip (`Patient IDs`, `Patient EDs`) is not `Patient:` and a name:

@@ -156,16 +156,17 @@ struct DemographicsClassifier: EvidenceClassifier {
     static let surerReading = 0.2
 
     /// The line holding a bare name label's value: `next` (the line after the label, `CardReading.lineBelow`), unless
-    /// it reads as one word and a line under the label, in its column, reads as a whole name. A grid's header row
-    /// (`Name`, `DOB` over `NOAH FALLE`, `05-Nov-1991`) comes as lines of its own, and the label beside `Name` is
-    /// its next line: read `DOE` (a B read as E), it passed for a one-word name and the holder's name under the
-    /// label was lost (cards-dev 0074). A one-word name is never a valid one, so this only ever adds a name.
+    /// `next` reads as one word and lies beside the label, not under it, and the nearest line under the label, in
+    /// its column, reads as a whole name. A grid's header row (`Name`, `DOB` over `NOAH FALLE`, `05-Nov-1991`) comes
+    /// as lines of its own, and the label beside `Name` is its next line: read `DOE` (a B read as E), it passed for
+    /// a one-word name and the holder's name under the label was lost (cards-dev 0074). A word under the label
+    /// (`EXAMPLE`, a given name lost) stays the value: the line under it is another field (`IVY HOUSE`).
     static func wholeNameUnder(_ i: Int, before next: Int?, in card: CardReading, bareLabel: Bool) -> Int? {
         guard let next else { return nil }
         func words(_ k: Int) -> Int { NameFinder.leadingName(card.lines[k].text)?.split(separator: " ").count ?? 0 }
-        guard bareLabel, words(next) == 1,
-              let under = card.lineUnder(i, accepts: { $0 != next && words($0) >= 2 }) else { return next }
-        return under
+        guard bareLabel, words(next) == 1, !CardReading.shareAColumn(card.lines[i].bounds, card.lines[next].bounds),
+              let nearest = card.lineUnder(i, accepts: { $0 != next }), words(nearest) >= 2 else { return next }
+        return nearest
     }
 
     /// Lines that lie within another line's box (most of their area) read at least `surerReading` surer, when

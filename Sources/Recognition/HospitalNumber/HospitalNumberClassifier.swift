@@ -22,6 +22,7 @@ struct HospitalNumberClassifier: EvidenceClassifier {
                                 confidence: confidence, item: line, fromBarcode: card.fromBarcode))
         }
         found += unlabelled(in: card, printed: printed)
+        found = Self.cutReadingsGivingWay(found)
         for item in card.barcodes {
             guard let format = item.format else { continue }
             let id: Wristband.PatientID?
@@ -44,6 +45,22 @@ struct HospitalNumberClassifier: EvidenceClassifier {
                                 codeType: id.codeType))
         }
         return found
+    }
+
+    /// Printed hospital numbers without those that are another's reading with its leading letters lost: the same
+    /// line read twice (as read, and sharpened or by the layout path) can come back `M0007415` once and `0007415`
+    /// once, surer (cards-dev2 0006), and the cut reading then ranked first. A card prints one patient's number;
+    /// a value that is another's tail after one to three letters is that number cut short, as a name's part gives
+    /// way to the whole name (`SuggestionBuilder.partsGivingWayToWholeNames`).
+    static func cutReadingsGivingWay(_ found: [Evidence]) -> [Evidence] {
+        let values = Set(found.filter { $0.kind == .hospitalNumber }.map(\.value))
+        return found.filter { evidence in
+            guard evidence.kind == .hospitalNumber else { return true }
+            return !values.contains { whole in
+                whole.count > evidence.value.count && whole.count - evidence.value.count <= 3 && whole.hasSuffix(evidence.value)
+                    && whole.dropLast(evidence.value.count).allSatisfy { $0.isLetter }
+            }
+        }
     }
 
     /// Ten digits that pass the NHS number's Modulus 11: the NHS number read beside a hospital-number label that
