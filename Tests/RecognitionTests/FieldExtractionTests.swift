@@ -527,7 +527,9 @@ final class FieldLayoutTests: XCTestCase {
                               // No space after the dot, and a table's rule before the value; a patient ID.
                               (["Hosp.No: | M0007415"], "M0007415"), (["Patient ID: RGT345037"], "RGT345037"),
                               // `ID` read as two other characters ending in d, and a rule read as `=|`.
-                              (["Patient 9D =| RXA123456"], "RXA123456")] {
+                              (["Patient 9D =| RXA123456"], "RXA123456"),
+                              // `Patient` with one slip, `ID` whole.
+                              (["Paiient iD: H3800417 Sex: MV"], "H3800417")] {
             XCTAssertEqual(values(.hospitalNumber, card), [value], "\(card)")
         }
         XCTAssertTrue(values(.hospitalNumber, ["Return by 1234567"]).isEmpty, "urn inside a word")
@@ -537,6 +539,7 @@ final class FieldLayoutTests: XCTestCase {
         XCTAssertTrue(values(.hospitalNumber, ["Brian Example", "W831788"]).isEmpty, "no patient, no hospital-number label")
         XCTAssertTrue(values(.hospitalNumber, ["PATIENT", "GY361758", "9990000018"]).isEmpty, "an island number, an NHS number")
         XCTAssertTrue(values(.hospitalNumber, ["Hosp No: see overleaf"]).isEmpty)
+        XCTAssertTrue(values(.hospitalNumber, ["Patent ideas 1234567"]).isEmpty, "no label: ideas is no ID")
         // One line read twice, once with the number's leading letter lost (surer): the cut reading gives way.
         XCTAssertEqual(values(.hospitalNumber, ["Hosp. No. 0007415", "Hosp.No: | M0007415"]), ["M0007415"])
         XCTAssertEqual(values(.hospitalNumber, ["Hosp. No. 0007415"]), ["0007415"], "alone, it stands")

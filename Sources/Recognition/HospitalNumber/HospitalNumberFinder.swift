@@ -10,8 +10,9 @@ public enum HospitalNumberFinder {
         exactLabel(in: line) ?? slippedLabel(in: line)
     }
 
-    /// `Hospital No` with one slip in `Hospital` (`Hosprtal No R828752`), and `Patient ID` with its `ID` read as
-    /// another two characters ending in d (`Patient 9D`, `Patient 1d`), and where the label ends.
+    /// `Hospital No` with one slip in `Hospital` (`Hosprtal No R828752`), `Patient ID` with its `ID` read as
+    /// another two characters ending in d (`Patient 9D`, `Patient 1d`) or with one slip in `Patient` (`Paiient iD`),
+    /// and where the label ends.
     static func slippedLabel(in line: String) -> String.Index? {
         let words = line.split(separator: " ")
         for (word, next) in zip(words, words.dropFirst()) {
@@ -21,6 +22,10 @@ public enum HospitalNumberFinder {
                 if ["no", "number", "urn"].contains(String(bare)) { return line.index(next.startIndex, offsetBy: bare.count) }
             }
             if lower == "patient", next.count == 2, next.last?.lowercased() == "d" { return next.endIndex }
+            // `Patient` with one slip before a whole `ID` (`Paiient iD: H3800417`, a band's sharp line).
+            if lower.count >= 6, WordSlip.oneEditApart(lower, "patient"), next.lowercased().prefix(while: \.isLetter) == "id" {
+                return next.index(next.startIndex, offsetBy: 2)
+            }
         }
         return nil
     }
