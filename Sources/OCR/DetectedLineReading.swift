@@ -140,45 +140,46 @@ struct DetectedLineReading {
     /// `sureLine` are read again, and the photo is unsmeared only when there is a smear.
     private func sharpest(_ image: GrayImage, _ readings: [(row: LineBox, box: LineBox, lines: [TextReader.Line])])
         -> [(row: LineBox, box: LineBox, lines: [TextReader.Line])] {
-        guard readings.contains(where: { Self.meanConfidence($0.lines) < Self.sureLine }) else { return readings }
         var result = readings
+        func unsure(_ i: Int) -> Bool { Self.meanConfidence(result[i].lines) < Self.sureLine }
+        guard result.indices.contains(where: unsure) else { return readings }
         var unsmearedRows = Set<Int>()
         if let unsmeared = unsmeared?() {
             let s = unsmeared.scale
-            for (i, reading) in result.enumerated() where Self.meanConfidence(reading.lines) < Self.sureLine {
-                let box = reading.box
+            let again = reread(result.indices.filter(unsure), of: result) { box, engine in
                 let there = LineBox(origin: PointD(x: box.origin.x * s, y: box.origin.y * s), along: box.along,
                                     length: box.length * s, height: box.height * s, score: box.score)
-                let sharp = line(unsmeared.image, there).map { $0.scaled(by: 1 / s) }
-                if Self.evidence(sharp) > Self.evidence(reading.lines) {
-                    result[i] = (reading.row, box, sharp)
-                    unsmearedRows.insert(i)
-                }
+                return self.line(unsmeared.image, there, on: engine).map { $0.scaled(by: 1 / s) }
+            }
+            for (i, sharp) in again where Self.evidence(sharp) > Self.evidence(result[i].lines) {
+                result[i].lines = sharp
+                unsmearedRows.insert(i)
             }
         }
         // Then print out of focus: a line still under `sureLine` is read again with its crop's edges steepened
-        // (`GrayImage.unsharpMasked`), on two engines when a spare one is there, as the first readings were. The
-        // sharpened reading is kept when it holds more surely read print and is itself no doubtful reading
-        // (`doubtfulLine`): junk read at confidence 0 would lose to any reading at all. Lines read better with the
-        // smear undone are not read again from the smeared photo.
-        let current = result
-        let unsure = current.indices.filter { !unsmearedRows.contains($0) && Self.meanConfidence(current[$0].lines) < Self.sureLine }
-        func reread(_ indices: ArraySlice<Int>, on engine: TesseractEngine) -> [(Int, [TextReader.Line])] {
-            indices.map { ($0, line(image, current[$0].box, on: engine, sharpened: Self.unsharpMask)) }
+        // (`GrayImage.unsharpMasked`). The sharpened reading is kept when it holds more surely read print and is
+        // itself no doubtful reading (`doubtfulLine`): junk read at confidence 0 would lose to any reading at all.
+        // Lines read better with the smear undone are not read again from the smeared photo.
+        let again = reread(result.indices.filter { !unsmearedRows.contains($0) && unsure($0) }, of: result) { box, engine in
+            self.line(image, box, on: engine, sharpened: Self.unsharpMask)
         }
-        let sharpened: [(Int, [TextReader.Line])]
-        if let spare, unsure.count >= 2 {
-            let half = unsure.count / 2
-            let (a, b) = bothAtOnce({ reread(unsure[..<half], on: self.engine) }, { reread(unsure[half...], on: spare) })
-            sharpened = a + b
-        } else {
-            sharpened = reread(unsure[...], on: engine)
-        }
-        for (i, sharp) in sharpened where Self.evidence(sharp) > Self.evidence(result[i].lines)
-            && Self.meanConfidence(sharp) >= Self.doubtfulLine {
-            result[i] = (result[i].row, result[i].box, sharp)
+        for (i, sharp) in again where Self.evidence(sharp) > Self.evidence(result[i].lines) && Self.meanConfidence(sharp) >= Self.doubtfulLine {
+            result[i].lines = sharp
         }
         return result
+    }
+
+    /// `read` of the boxes of `readings` at `indices`, on two engines at once when a spare one is there (half each),
+    /// as the first readings were.
+    private func reread(_ indices: [Int], of readings: [(row: LineBox, box: LineBox, lines: [TextReader.Line])],
+                        _ read: @escaping (LineBox, TesseractEngine) -> [TextReader.Line]) -> [(Int, [TextReader.Line])] {
+        func some(_ part: ArraySlice<Int>, on engine: TesseractEngine) -> [(Int, [TextReader.Line])] {
+            part.map { ($0, read(readings[$0].box, engine)) }
+        }
+        guard let spare, indices.count >= 2 else { return some(indices[...], on: engine) }
+        let half = indices.count / 2
+        let (a, b) = bothAtOnce({ some(indices[..<half], on: self.engine) }, { some(indices[half...], on: spare) })
+        return a + b
     }
 
     /// Every box read, on two engines at once when a spare one is there (half the boxes each).

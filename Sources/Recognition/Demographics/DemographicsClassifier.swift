@@ -66,8 +66,9 @@ struct DemographicsClassifier: EvidenceClassifier {
             } else if NameFinder.isLabelLine(line.text),
                       // Past a stray line only from a label and nothing else (`Surname, Forename(s)`), not from a
                       // header that starts like one (`Patient Services`).
-                      let next = NameFinder.isBareLabel(line.text) ? card.lineBelow(i) : card.lines.indices.contains(i + 1) ? i + 1 : nil,
-                      let below = Self.wholeNameUnder(i, before: next, in: card, bareLabel: NameFinder.isBareLabel(line.text)),
+                      case let bare = NameFinder.isBareLabel(line.text),
+                      let next = bare ? card.lineBelow(i) : card.lines.indices.contains(i + 1) ? i + 1 : nil,
+                      case let below = bare ? Self.wholeNameUnder(i, before: next, in: card) : next,
                       let name = NameFinder.leadingName(card.lines[below].text) {
                 add(name, .labelled, line: below, weight: Confidence.nameByForm)
                 usedAsValue.insert(below)
@@ -155,16 +156,15 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// How much surer another reading of the same print must be to show a line up as a misreading.
     static let surerReading = 0.2
 
-    /// The line holding a bare name label's value: `next` (the line after the label, `CardReading.lineBelow`), unless
+    /// The line holding a bare name label's value (a label alone on its line): `next` (the line after the label, `CardReading.lineBelow`), unless
     /// `next` reads as one word and lies beside the label, not under it, and the nearest line under the label, in
     /// its column, reads as a whole name. A grid's header row (`Name`, `DOB` over `NOAH FALLE`, `05-Nov-1991`) comes
     /// as lines of its own, and the label beside `Name` is its next line: read `DOE` (a B read as E), it passed for
     /// a one-word name and the holder's name under the label was lost (cards-dev 0074). A word under the label
     /// (`EXAMPLE`, a given name lost) stays the value: the line under it is another field (`IVY HOUSE`).
-    static func wholeNameUnder(_ i: Int, before next: Int?, in card: CardReading, bareLabel: Bool) -> Int? {
-        guard let next else { return nil }
+    static func wholeNameUnder(_ i: Int, before next: Int, in card: CardReading) -> Int {
         func words(_ k: Int) -> Int { NameFinder.leadingName(card.lines[k].text)?.split(separator: " ").count ?? 0 }
-        guard bareLabel, words(next) == 1, !CardReading.shareAColumn(card.lines[i].bounds, card.lines[next].bounds),
+        guard words(next) == 1, !CardReading.shareAColumn(card.lines[i].bounds, card.lines[next].bounds),
               let nearest = card.lineUnder(i, accepts: { $0 != next }), words(nearest) >= 2 else { return next }
         return nearest
     }
