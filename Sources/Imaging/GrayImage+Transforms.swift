@@ -129,16 +129,30 @@ extension GrayImage {
             let sx0 = x * width / w
             return (sx0, max(sx0 + 1, (x + 1) * width / w))
         }
+        // Per output row, its source rows are first summed column by column (a loop over whole rows, which the
+        // compiler vectorises), then each output pixel adds its columns' sums: the same integer sums as adding
+        // each box pixel by pixel, at a third of the cost (this was 4% of a codeless photo's barcode time: every
+        // retry plan makes two small copies of the photo to measure its stripes' angle).
+        var columnSums = [Int](repeating: 0, count: width)
         pixels.withUnsafeBufferPointer { src in result.withUnsafeMutableBufferPointer { out in
-            for y in 0..<h {
-                let sy0 = y * height / h, sy1 = max(sy0 + 1, (y + 1) * height / h)
-                for x in 0..<w {
-                    let (sx0, sx1) = columns[x]
-                    var sum = 0
-                    for sy in sy0..<sy1 { for sx in sx0..<sx1 { sum += Int(src[sy * stride + sx]) } }
-                    out[y * w + x] = UInt8(sum / ((sy1 - sy0) * (sx1 - sx0)))
+            columnSums.withUnsafeMutableBufferPointer { sums in columns.withUnsafeBufferPointer { columns in
+                for y in 0..<h {
+                    let sy0 = y * height / h, sy1 = max(sy0 + 1, (y + 1) * height / h)
+                    let first = sy0 * stride
+                    for sx in 0..<width { sums[sx] = Int(src[first + sx]) }
+                    for sy in (sy0 + 1)..<sy1 {
+                        let row = sy * stride
+                        for sx in 0..<width { sums[sx] &+= Int(src[row + sx]) }
+                    }
+                    let rows = sy1 - sy0
+                    for x in 0..<w {
+                        let (sx0, sx1) = columns[x]
+                        var sum = 0
+                        for sx in sx0..<sx1 { sum &+= sums[sx] }
+                        out[y * w + x] = UInt8(sum / (rows * (sx1 - sx0)))
+                    }
                 }
-            }
+            } }
         } }
         return try! GrayImage(width: w, height: h, pixels: result)
     }
