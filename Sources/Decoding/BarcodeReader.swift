@@ -192,7 +192,12 @@ public final class BarcodeReader {
             // is not taken from a glimpse: a scan line crossing a turned ITF-14 diagonally reads a piece of it,
             // and the closer look then reads the same piece on every line of its band (own photos, seed 4:
             // `5576` for `557650184395`). A short ITF read in the first pass, square to its bars, still counts.
-            let found = zbar.scan(closer.image).map(closer.mapToSource)
+            // An ITF that ends where the band was cut (inside the photo) is not taken either: its pieces are valid
+            // ITFs, and the part of a longer one inside the band reads as one (own photos, seed 10 itf-1/02, a curved
+            // ITF-14: `918714941007` for `03918714941007`; the straightened retry then reads it whole).
+            let found = zbar.scan(closer.image)
+                .filter { $0.format != .itf || !Self.endsAtCut($0, of: closer, in: image, alongRows: glimpse.readAlongRows) }
+                .map(closer.mapToSource)
                 .filter { $0.format != .itf || $0.text.count >= Self.shortestGlimpsedITF }
             if !found.isEmpty {
                 trace("glimpsed", since: start, found: found)
@@ -201,6 +206,24 @@ public final class BarcodeReader {
         }
         trace("glimpsed", since: start, found: [])
         return []
+    }
+
+    /// Whether `code`, read in `band` (a cut-out of `photo`, maybe enlarged), comes within an ITF's quiet zone
+    /// (7 of its modules, as `QuietZone` looks) of an end of the band that lies inside the photo: there the band
+    /// may have cut a longer code, whose part inside it reads as a code of its own. Ends are along the code's scan
+    /// lines (`alongRows`; the code's longer side when unknown). A band end at the photo's own edge is no cut.
+    static func endsAtCut(_ code: Barcode, of band: ImageVariant, in photo: GrayImage, alongRows: Bool?) -> Bool {
+        let (w, h) = (band.image.width, band.image.height)
+        let bounds = code.bounds
+        let rows = alongRows ?? (bounds.maxX - bounds.minX >= bounds.maxY - bounds.minY)
+        guard let modules = QuietZone.modules(.itf, digits: code.text.count) else { return false }
+        let (low, high, size) = rows ? (bounds.minX, bounds.maxX, w) : (bounds.minY, bounds.maxY, h)
+        let quiet = 7 * Double(high - low) / modules
+        // Where the band's first and last pixels along the line lie in the photo.
+        let start = band.toSource(Point(x: 0, y: 0)), end = band.toSource(Point(x: w - 1, y: h - 1))
+        let cutLow = rows ? start.x > 0 : start.y > 0
+        let cutHigh = rows ? end.x < photo.width - 1 : end.y < photo.height - 1
+        return (cutLow && Double(low) < quiet) || (cutHigh && Double(size - 1 - high) < quiet)
     }
 
     /// The fewest digits an ITF read by looking closer at a glimpse must have (zbar's and zxing's own default).
