@@ -54,8 +54,8 @@ enum QuietZone {
         let middle = (c0 + c1) / 2, half = max(1, (c1 - c0) / 4)
         let across = max(0, middle - half)...min(acrossLimit - 1, middle + half)
         func profile(_ from: Int, _ to: Int) -> [Double] {
-            // Clipped to the image first: a code ending at the image's edge has nothing beyond it to look at (a
-            // range past the edge stopped the process: a curved ITF read close to a band's end, seed 10 itf-1/02).
+            // Clipped to the image first: a code ending within a module of the image's edge has nothing beyond it
+            // to look at, and the range past the edge trapped (found while trying this rule on ITF, session 23).
             let (first, last) = (max(0, from), min(alongLimit - 1, to))
             guard first <= last else { return [] }
             return (first...last).map { a in
