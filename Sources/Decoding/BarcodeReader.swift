@@ -196,9 +196,9 @@ public final class BarcodeReader {
             // ITFs, and the part of a longer one inside the band reads as one (own photos, seed 10 itf-1/02, a curved
             // ITF-14: `918714941007` for `03918714941007`; the straightened retry then reads it whole).
             let found = zbar.scan(closer.image)
-                .filter { $0.format != .itf || !Self.endsAtCut($0, of: closer, in: image, alongRows: glimpse.readAlongRows) }
+                .filter { $0.format != .itf || $0.text.count >= Self.shortestGlimpsedITF
+                    && !Self.endsAtCut($0, of: closer, in: image, alongRows: glimpse.readAlongRows) }
                 .map(closer.mapToSource)
-                .filter { $0.format != .itf || $0.text.count >= Self.shortestGlimpsedITF }
             if !found.isEmpty {
                 trace("glimpsed", since: start, found: found)
                 return restoringExtendedCode128(found, in: image)
@@ -216,7 +216,10 @@ public final class BarcodeReader {
         let (w, h) = (band.image.width, band.image.height)
         let bounds = code.bounds
         let rows = alongRows ?? (bounds.maxX - bounds.minX >= bounds.maxY - bounds.minY)
-        guard let modules = QuietZone.modules(.itf, digits: code.text.count) else { return false }
+        // An ITF's modules: 4 (start) + 9 a digit (two wide bars of three modules, three narrow) + 5 (stop), at the
+        // usual 3:1 ratio (at 2:1 a module is a quarter wider than this says: the margin still lies inside ITF's
+        // quiet zone of ten modules).
+        let modules = Double(9 * code.text.count + 9)
         let (low, high, size) = rows ? (bounds.minX, bounds.maxX, w) : (bounds.minY, bounds.maxY, h)
         let quiet = 7 * Double(high - low) / modules
         // Where the band's first and last pixels along the line lie in the photo.

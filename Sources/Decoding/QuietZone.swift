@@ -8,19 +8,14 @@ import Imaging
 /// a check digit, so one piece in ten passes the check by chance. zxing-cpp refuses such reads by its quiet-zone
 /// rule; this is the same rule for zbar's.
 enum QuietZone {
-    /// The formats checked: the short members of the EAN/UPC family, which fit inside a longer one. (ITF's length
-    /// is here too, for `BarcodeReader.endsAtCut`; checking ITF's ends as these are changed no reading on our sets.)
+    /// The formats checked: the short members of the EAN/UPC family, which fit inside a longer one.
     static let checked: Set<BarcodeFormat> = [.upcE, .ean8]
 
-    /// Modules from the first bar to the last (guards included): UPC-E 3 + 42 + 6, EAN-8 3 + 28 + 5 + 28 + 3; ITF
-    /// 4 (start) + 9 a digit (two wide bars of three modules, three narrow) + 5 (stop), at the usual 3:1 ratio (at
-    /// 2:1 a module is a quarter wider than this says, and the look beyond the ends still stays inside ITF's quiet
-    /// zone of ten modules).
-    static func modules(_ format: BarcodeFormat, digits: Int) -> Double? {
+    /// Modules from the first bar to the last (guards included): UPC-E 3 + 42 + 6, EAN-8 3 + 28 + 5 + 28 + 3.
+    static func modules(_ format: BarcodeFormat) -> Double? {
         switch format {
         case .upcE: 51
         case .ean8: 67
-        case .itf: Double(9 * digits + 9)
         default: nil
         }
     }
@@ -31,8 +26,8 @@ enum QuietZone {
     /// quiet zone the symbology asks for: 7 modules, 9 left of a UPC-E), along the middle of the band of scan lines
     /// that read it. An edge (a label's border) crosses once, a stroke twice; the next half of an EAN-13 at least
     /// three times (measured: 3 in six samples a module apart on `ean13-1/04`'s continuation).
-    static func barsBeyondEnds(of format: BarcodeFormat, digits: Int, scanPoints points: [Point], alongRows: Bool, in image: GrayImage) -> Bool {
-        guard let modules = modules(format, digits: digits), points.count >= 2 else { return false }
+    static func barsBeyondEnds(of format: BarcodeFormat, scanPoints points: [Point], alongRows: Bool, in image: GrayImage) -> Bool {
+        guard let modules = modules(format), points.count >= 2 else { return false }
         let xs = points.map(\.x), ys = points.map(\.y)
         let (a0, a1) = alongRows ? (xs.min()!, xs.max()!) : (ys.min()!, ys.max()!)
         let (c0, c1) = alongRows ? (ys.min()!, ys.max()!) : (xs.min()!, xs.max()!)
@@ -55,7 +50,7 @@ enum QuietZone {
         let across = max(0, middle - half)...min(acrossLimit - 1, middle + half)
         func profile(_ from: Int, _ to: Int) -> [Double] {
             // Clipped to the image first: a code ending within a module of the image's edge has nothing beyond it
-            // to look at, and the range past the edge trapped (found while trying this rule on ITF, session 23).
+            // to look at, and the range past the edge trapped.
             let (first, last) = (max(0, from), min(alongLimit - 1, to))
             guard first <= last else { return [] }
             return (first...last).map { a in

@@ -106,8 +106,7 @@ struct ZBarScanner: Sendable {
                     if barcode.format.isLinear && zbar_symbol_get_quality(s) < Self.minimumLinesForLinearCodes {
                         glimpsed.append(Glimpse(at: barcode.bounds, readAlongRows: alongRows))
                     } else if QuietZone.checked.contains(barcode.format), let alongRows,
-                              QuietZone.barsBeyondEnds(of: barcode.format, digits: barcode.text.count, scanPoints: Self.points(of: s),
-                                                       alongRows: alongRows, in: image) {
+                              QuietZone.barsBeyondEnds(of: barcode.format, scanPoints: Self.points(of: s), alongRows: alongRows, in: image) {
                         // A piece of a longer code: not a code of its own (and not a glimpse to look at again).
                     } else {
                         found.append(barcode)

@@ -216,30 +216,43 @@ extension GrayImage {
     }
 
     /// Black and white by a local threshold (mean of a window around each pixel, less a small offset):
-    /// copes with the uneven light of a photographed card where one global threshold fails.
+    /// copes with the uneven light of a photographed card where one global threshold fails. A pixel is black when
+    /// it is below the window's mean (rounded down) less `offset`; the window is clipped at the image's edges.
+    /// The barcode reader's symbol step runs it on every photo that reaches its retries, so its cost is paid on
+    /// every image with no code at all: the window's sums slide (each column's sum over the window's rows is kept,
+    /// a row entering below and one leaving above, and a row's running total of those gives any window's sum in
+    /// two reads), the same integer sums as an integral image of the whole photo without writing and re-reading one.
     public func binarized(window: Int = 31, offset: Int = 8) -> GrayImage {
-        let w = width, h = height, half = max(1, window / 2)
-        // Integral image of (w+1) x (h+1) for O(1) window sums.
-        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                var row = 0
-                for x in 0..<w {
-                    row += Int(src[y * stride + x])
-                    integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row
-                }
-            }
-        }
+        let w = width, h = height, half = max(1, window / 2), stride = self.stride
         var out = [UInt8](repeating: 255, count: w * h)
+        var columnSums = [Int](repeating: 0, count: w)
+        var prefix = [Int](repeating: 0, count: w + 1)
         pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                let y0 = max(0, y - half), y1 = min(h, y + half + 1)
-                for x in 0..<w {
-                    let x0 = max(0, x - half), x1 = min(w, x + half + 1)
-                    let sum = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1]
-                        - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
-                    let mean = sum / ((y1 - y0) * (x1 - x0))
-                    out[y * w + x] = Int(src[y * stride + x]) < mean - offset ? 0 : 255
+            columnSums.withUnsafeMutableBufferPointer { columns in
+                prefix.withUnsafeMutableBufferPointer { prefix in
+                    out.withUnsafeMutableBufferPointer { dst in
+                        // The window of row 0: rows 0 ..< min(h, half + 1).
+                        for y in 0..<min(h, half + 1) {
+                            for x in 0..<w { columns[x] &+= Int(src[y * stride + x]) }
+                        }
+                        for y in 0..<h {
+                            if y > 0 {
+                                let entering = y + half, leaving = y - half - 1
+                                if entering < h { for x in 0..<w { columns[x] &+= Int(src[entering * stride + x]) } }
+                                if leaving >= 0 { for x in 0..<w { columns[x] &-= Int(src[leaving * stride + x]) } }
+                            }
+                            for x in 0..<w { prefix[x + 1] = prefix[x] &+ columns[x] }
+                            let rows = min(h, y + half + 1) - max(0, y - half)
+                            for x in 0..<w {
+                                let x0 = max(0, x - half), x1 = min(w, x + half + 1)
+                                // value < total / area - offset (integer division), without the division:
+                                // k <= floor(t / a) exactly when k * a <= t, for a > 0.
+                                if (Int(src[y * stride + x]) + offset + 1) * (rows * (x1 - x0)) <= prefix[x1] &- prefix[x0] {
+                                    dst[y * w + x] = 0
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

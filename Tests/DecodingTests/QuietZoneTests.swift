@@ -31,17 +31,17 @@ final class QuietZoneTests: XCTestCase {
         let module = Double(last - first) / 95
         // A UPC-E's length (51 modules) from the code's left end: the EAN-13's right part lies beyond it.
         let pieceEnd = first + Int(51 * module)
-        XCTAssertTrue(QuietZone.barsBeyondEnds(of: .upcE, digits: 8, scanPoints: points(from: first, to: pieceEnd, rows: row - 4...row + 4),
+        XCTAssertTrue(QuietZone.barsBeyondEnds(of: .upcE, scanPoints: points(from: first, to: pieceEnd, rows: row - 4...row + 4),
                                                alongRows: true, in: ean13), "a piece of an EAN-13 is refused as a UPC-E")
         // A real UPC-E and EAN-8, each seen from its own first bar to its last: their quiet zones are clear.
         let upcE = try render(37, "01234565", in: dir)
         let upcDark = (0..<upcE.width).filter { upcE[$0, upcE.height / 3] < 128 }
-        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .upcE, digits: 8, scanPoints: points(from: upcDark.first!, to: upcDark.last!,
+        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .upcE, scanPoints: points(from: upcDark.first!, to: upcDark.last!,
                                                                              rows: upcE.height / 3 - 4...upcE.height / 3 + 4),
                                                 alongRows: true, in: upcE), "a UPC-E with its quiet zones is kept")
         let ean8 = try render(10, "9638507", in: dir)
         let eanDark = (0..<ean8.width).filter { ean8[$0, ean8.height / 3] < 128 }
-        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .ean8, digits: 8, scanPoints: points(from: eanDark.first!, to: eanDark.last!,
+        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .ean8, scanPoints: points(from: eanDark.first!, to: eanDark.last!,
                                                                              rows: ean8.height / 3 - 4...ean8.height / 3 + 4),
                                                 alongRows: true, in: ean8), "an EAN-8 with its quiet zones is kept")
     }
@@ -61,11 +61,11 @@ final class QuietZoneTests: XCTestCase {
             let start = 40 + 3 * i, y = 60 + 3 * i
             ends += [Point(x: start, y: y), Point(x: start + length, y: y)]
         }
-        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .upcE, digits: 8, scanPoints: ends, alongRows: true, in: image))
+        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .upcE, scanPoints: ends, alongRows: true, in: image))
     }
 
     /// A code read right up to the image's edge has nothing beyond that end to look at: the look is clipped to the
-    /// image, not taken past it (a range past the edge stopped the process once an ITF's length was checked).
+    /// image, not taken past it (a range past the edge stopped the process).
     func testACodeEndingAtTheImagesEdgeIsLookedAtInsideTheImageOnly() throws {
         let dir = try TestPaths.scratchFolder()
         let upcE = try render(37, "01234565", in: dir)
@@ -73,10 +73,10 @@ final class QuietZoneTests: XCTestCase {
         let upcDark = (0..<upcE.width).filter { upcE[$0, row] < 128 }
         // Cut just after the code's last bar, so its right end is the image's last column.
         let cut = upcE.cropped(x: 0, y: 0, width: upcDark.last! + 1, height: upcE.height)
-        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .upcE, digits: 8, scanPoints: points(from: upcDark.first!, to: upcDark.last!, rows: row - 4...row + 4),
+        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .upcE, scanPoints: points(from: upcDark.first!, to: upcDark.last!, rows: row - 4...row + 4),
                                                 alongRows: true, in: cut), "nothing seen beyond the edge: kept")
         // Scan points past the edge, as a read on an enlarged band's last pixel maps back.
-        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .upcE, digits: 8, scanPoints: points(from: upcDark.first!, to: cut.width + 3, rows: row - 4...row + 4),
+        XCTAssertFalse(QuietZone.barsBeyondEnds(of: .upcE, scanPoints: points(from: upcDark.first!, to: cut.width + 3, rows: row - 4...row + 4),
                                                 alongRows: true, in: cut))
     }
 

@@ -14,7 +14,7 @@ struct SymbolReader {
     func read(_ image: GrayImage, formats: Set<BarcodeFormat>, closerFormats: Set<BarcodeFormat> = []) -> [Barcode] {
         var found: [Barcode] = []
         var clock = SymbolTrace.Clock(trace)
-        let binary = LocalThreshold.binarize(image, window: 31, offset: 6)
+        let binary = image.binarized(window: 31, offset: 6)
         clock.lap("binarised")
         trace.dump(binary, "binary")
         let areas = formats.contains(.dataMatrix) || !closerFormats.isEmpty ? symbolAreas(image, binary: binary) : []

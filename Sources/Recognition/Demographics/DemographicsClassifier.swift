@@ -156,9 +156,9 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// How much surer another reading of the same print must be to show a line up as a misreading.
     static let surerReading = 0.2
 
-    /// The line holding a bare name label's value (a label alone on its line): `next` (the line after the label, `CardReading.lineBelow`), unless
-    /// `next` reads as one word and lies beside the label, not under it, and the nearest line under the label, in
-    /// its column, reads as a whole name. A grid's header row (`Name`, `DOB` over `NOAH FALLE`, `05-Nov-1991`) comes
+    /// The line holding a bare name label's value (a label alone on its line): `next` (the line after the label,
+    /// `CardReading.lineBelow`), unless `next` reads as one word and lies beside the label, not under it, and the
+    /// nearest line under the label, in its column, reads as a whole name. A grid's header row (`Name`, `DOB` over `NOAH FALLE`, `05-Nov-1991`) comes
     /// as lines of its own, and the label beside `Name` is its next line: read `DOE` (a B read as E), it passed for
     /// a one-word name and the holder's name under the label was lost (cards-dev 0074). A word under the label
     /// (`EXAMPLE`, a given name lost) stays the value: the line under it is another field (`IVY HOUSE`).
