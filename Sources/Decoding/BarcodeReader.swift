@@ -116,12 +116,16 @@ public final class BarcodeReader {
             guard canAfford(attempt.cost * share) else { break }
             attemptStart = Date()
             let variant = on.then(attempt.make(on.image))
-            var pass = ZXingReader.Pass(formats: attempt.matrixFormatsOnly ? matrixOnly : options.formats, maxSymbols: 1,
-                                        minLineCount: Self.agreeingLines)
+            var formats = attempt.matrixFormatsOnly ? matrixOnly : options.formats
+            let qrByUs = attempt.qrByOurLocator && formats.remove(.qrCode) != nil
+            var pass = ZXingReader.Pass(formats: formats, maxSymbols: 1, minLineCount: Self.agreeingLines)
             pass.tryRotate = attempt.zxingTryRotate
             pass.globalHistogram = attempt.zxingGlobalHistogram
-            let found = combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],
+            var found = combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],
                                  zxing.read(variant.image, pass: pass))
+            if found.isEmpty, qrByUs {
+                found = SymbolReader(zxing: zxing, trace: SymbolTrace(options.traces)).readQR(variant.image)
+            }
             trace(attempt.name, since: attemptStart, found: found)
             if !found.isEmpty { return found.map(variant.mapToSource) }
         }

@@ -32,3 +32,34 @@ final class LightOnDarkSymbolTests: XCTestCase {
                        "the negative, read by the symbol step as it reads dark symbols")
     }
 }
+
+/// A points card whose QR code is printed light on its dark card (Tests/Fixtures/symbols, from
+/// `Scripts/make-barcode-photos 4`, `qrcode-1/06`). The light-on-dark retry reads QR with our own finder-pattern
+/// locator rather than zxing's detector, which on an inverted fine weave spent over a minute on one photo of our
+/// held-out seed 11 (RetryPlan): this is the kind of code that step must still read.
+final class LightOnDarkQRTests: XCTestCase {
+    let expected = "Order: 92678; Qty 6; Ref OCEAN-43; Total: $6.78"
+
+    func photo() throws -> GrayImage {
+        let path = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/symbols/light-on-dark-qr.jpg")
+        return try ImageLoader().load(contentsOf: path)
+    }
+
+    func testALightOnDarkQRCodeIsRead() throws {
+        let read = BarcodeReader().read(try photo())
+        XCTAssertEqual(read.map(\.text), [expected])
+        XCTAssertEqual(read.map(\.format), [.qrCode])
+    }
+
+    /// Nothing before the light-on-dark retry reads it, and there it is our locator that does: zxing is not asked
+    /// for QR on the negative.
+    func testOnlyTheNegativeReadsAndOurLocatorReadsIt() throws {
+        let image = try photo()
+        let zxing = ZXingReader()
+        XCTAssertEqual(zxing.read(image, pass: .init(formats: [.qrCode])).map(\.text), [])
+        XCTAssertEqual(SymbolReader(zxing: zxing).readQR(image).map(\.text), [])
+        XCTAssertEqual(SymbolReader(zxing: zxing).readQR(image.inverted()).map(\.text), [expected])
+        let inverted = try XCTUnwrap(RetryPlan.attempts(for: image).first { $0.name == "inverted" })
+        XCTAssertTrue(inverted.qrByOurLocator)
+    }
+}

@@ -52,6 +52,12 @@ struct SymbolReader {
         return found
     }
 
+    /// A QR code in `image` found by our finder-pattern locator alone (no Data Matrix, Aztec or closer look): what
+    /// the light-on-dark retry reads QR with instead of zxing's detector (`RetryAttempt.qrByOurLocator`).
+    func readQR(_ image: GrayImage) -> [Barcode] {
+        readQR(image, binary: image.binarized(window: 31, offset: 6))
+    }
+
     /// A QR code found by its finder patterns (`QRLocator`) and decoded from its sampled grid; at most
     /// `qrDecodes` grids are tried (a photo of a checkerboard or a page of print offers many triples of chance finders).
     private func readQR(_ image: GrayImage, binary: GrayImage) -> [Barcode] {
