@@ -104,6 +104,9 @@ struct BarcodeBenchmark {
         if !misses.isEmpty { print("\nMissed: \(misses.joined(separator: ", "))") }
         let misread = corpus.sets.flatMap { set in (tallies[set]?.misreadFiles ?? []).map { "\(set)/\($0)" } }
         if !misread.isEmpty { print("\nMisread (a wrong text reported): \(misread.joined(separator: ", "))") }
+        let besides = corpus.sets.flatMap { set in (tallies[set]?.besideFiles ?? []).map { "\(set)/\($0)" } }
+        print("\nRead, with another text reported beside the expected one (counted as read above): "
+              + (besides.isEmpty ? "none" : besides.joined(separator: ", ")))
     }
 
     static func barcode(from item: RecognizedItem) -> Barcode {

@@ -56,17 +56,24 @@ public struct BarcodeCorpus: Sendable {
         return text == expected || (expected.last == 0x0A && text == Array(expected.dropLast()))
     }
 
-    /// How one image scored: passed (some read equals the expected content), and how many reads were wrong.
+    /// How one image scored: passed (some read equals the expected content), how many reads were wrong, and how
+    /// many other texts were reported beside the expected one (`besides`). zxing-cpp's scoring counts an image with
+    /// the expected text as passed whatever else was read; a photo holds one code in these sets, so another text
+    /// beside it is most likely a second, wrong read of the same code (which a user would be offered too).
     public struct Score: Sendable {
         public var passed: Bool
         public var misreads: Int
-        public init(passed: Bool, misreads: Int) { self.passed = passed; self.misreads = misreads }
+        public var besides: Int
+        public init(passed: Bool, misreads: Int, besides: Int = 0) {
+            self.passed = passed; self.misreads = misreads; self.besides = besides
+        }
     }
 
     public static func score(_ barcodes: [Barcode], _ sample: Sample) -> Score {
         if sample.isFalsePositiveSet { return Score(passed: barcodes.isEmpty, misreads: barcodes.count) }
-        let good = barcodes.filter { matches($0, sample) }.count
-        return Score(passed: good > 0, misreads: good > 0 ? 0 : barcodes.count)
+        let good = barcodes.filter { matches($0, sample) }
+        let others = Set(barcodes.filter { !matches($0, sample) }.map(\.text))
+        return Score(passed: !good.isEmpty, misreads: good.isEmpty ? barcodes.count : 0, besides: good.isEmpty ? 0 : others.count)
     }
 }
 
@@ -77,6 +84,8 @@ public struct CorpusTally: Sendable {
     public var misreads = 0
     public var failedFiles: [String] = []
     public var misreadFiles: [String] = []
+    /// Images read right where another text was reported too.
+    public var besideFiles: [String] = []
     public init() {}
 
     public mutating func add(_ score: BarcodeCorpus.Score, file: String) {
@@ -84,5 +93,6 @@ public struct CorpusTally: Sendable {
         if score.passed { passed += 1 } else { failedFiles.append(file) }
         misreads += score.misreads
         if score.misreads > 0 { misreadFiles.append(file) }
+        if score.besides > 0 { besideFiles.append(file) }
     }
 }

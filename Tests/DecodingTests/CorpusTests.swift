@@ -98,6 +98,8 @@ final class CorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(total(Self.qrSets), 41)
         XCTAssertGreaterThanOrEqual(total(Self.matrixSets), 90)
         XCTAssertEqual(tallies["falsepositives-1"]?.misreads, 0, "false reads on images with no barcode")
+        // Each photo holds one code: a second text beside the right one is a wrong read a user would be offered.
+        XCTAssertEqual(tallies.values.flatMap(\.besideFiles), [], "another text reported beside the expected one")
     }
 }
 
