@@ -74,7 +74,8 @@ public final class BarcodeReader {
         // row decoding); one symbol at a time keeps zxing off its asserting merge path.
         var attemptStart = Date()
         _ = canAfford(0.35)  // always taken: the cheapest step, and the one that recovers most
-        let second = zxing.read(image, pass: .init(formats: zbarFormats, maxSymbols: 1, minLineCount: Self.agreeingLines))
+        let second = WholeITF.completing(zxing.read(image, pass: .init(formats: zbarFormats, maxSymbols: 1, minLineCount: Self.agreeingLines)),
+                                         in: image, zxing: zxing)
         trace("zxing-second-opinion", since: attemptStart, found: second)
         if !second.isEmpty { return second }
 
@@ -205,7 +206,7 @@ public final class BarcodeReader {
                 .map(closer.mapToSource)
             if !found.isEmpty {
                 trace("glimpsed", since: start, found: found)
-                return restoringExtendedCode128(found, in: image)
+                return WholeITF.completing(restoringExtendedCode128(found, in: image), in: image, zxing: zxing)
             }
         }
         trace("glimpsed", since: start, found: [])
@@ -251,10 +252,11 @@ public final class BarcodeReader {
         return zip(a, b).allSatisfy { x, y in x.value == (y.value < 256 ? y.value & 0x7F : y.value) }
     }
 
-    /// Results of both libraries with duplicates removed (one code seen by both, or twice by one), and reads that
-    /// disagree on one code settled (`settlingConflicts`). `image` is the one they were read in.
+    /// Results of both libraries with duplicates removed (one code seen by both, or twice by one), reads that
+    /// disagree on one code settled (`settlingConflicts`), and ITF pieces made whole (`WholeITF`). `image` is the one
+    /// they were read in.
     private func combined(_ a: [Barcode], _ b: [Barcode], in image: GrayImage) -> [Barcode] {
-        settlingConflicts(Self.removingDuplicates(a + b), in: image)
+        WholeITF.completing(settlingConflicts(Self.removingDuplicates(a + b), in: image), in: image, zxing: zxing)
     }
 
     /// Two different reads of one retail code (`ConflictingReads`): zxing, the independent reader, reads the code's
