@@ -121,6 +121,7 @@ public final class BarcodeReader {
             let qrByUs = attempt.qrByOurLocator && formats.remove(.qrCode) != nil
             var pass = ZXingReader.Pass(formats: formats, maxSymbols: 1, minLineCount: Self.agreeingLines)
             pass.tryRotate = attempt.zxingTryRotate
+            pass.tryDownscale = attempt.zxingPyramid
             pass.globalHistogram = attempt.zxingGlobalHistogram
             var found = combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],
                                  zxing.read(variant.image, pass: pass), in: variant.image)

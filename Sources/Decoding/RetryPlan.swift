@@ -53,6 +53,8 @@ struct RetryAttempt {
     let cost: Double
     let make: (GrayImage) -> ImageVariant
     var zxingTryRotate = true
+    /// zxing also reads smaller copies of the variant it makes itself (its image pyramid).
+    var zxingPyramid = true
     var zxingGlobalHistogram = false
     var zbarToo = true
     /// zxing looks only for Data Matrix, PDF417 and Aztec on this variant.
@@ -92,7 +94,7 @@ enum RetryPlan {
         // its binarizer turns an inverted fine weave (paper or cloth behind a code) into a grid of dots, each a
         // candidate: 61-87 s on one photo of our held-out seed 11, reproduced with zxing alone (README).
         plan.append(RetryAttempt(name: "inverted", cost: 0.5, make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) },
-                                 zbarToo: false, qrByOurLocator: true))
+                                 zxingPyramid: false, zbarToo: false, qrByOurLocator: true))
         // An image cropped tight to the code leaves no quiet zone, which the detectors need. (Such images are
         // small: the code is all there is. In a large photo the code is rarely at the very edge.)
         if longSide < 640 {
@@ -151,6 +153,6 @@ enum RetryPlan {
                 let (x, y) = toSource(Double(p.x), Double(p.y))
                 return Point(x: Int(x.rounded()), y: Int(y.rounded()))
             })
-        }, zxingTryRotate: false, zbarToo: false, matrixFormatsOnly: true)
+        }, zxingTryRotate: false, zxingPyramid: false, zbarToo: false, matrixFormatsOnly: true)
     }
 }
