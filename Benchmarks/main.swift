@@ -32,6 +32,24 @@ var args = Array(CommandLine.arguments.dropFirst())
     return args[i + 1]
 }
 
+/// Stops with `message` and the usage on stderr (exit 64, a usage error).
+@MainActor func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("cardscan-bench: \(message)\n\(usage)\n".utf8))
+    exit(64)
+}
+
+/// What is left of the arguments once a suite has taken its options: at most `most` folders or files, each present.
+/// An option the suite does not know, or a folder that is not there, is named in one line (it used to surface as
+/// Foundation's "The file doesn't exist" error about `--help`).
+@MainActor func paths(atMost most: Int) -> [String] {
+    if let unknown = args.first(where: { $0.hasPrefix("-") }) { usageError("unknown option '\(unknown)'") }
+    if args.count > most { usageError("too many arguments: \(args.joined(separator: " "))") }
+    for path in args where !FileManager.default.fileExists(atPath: path) { usageError("no such folder or file: \(path)") }
+    return args
+}
+
+if args.contains("--help") || args.contains("-h") { print(usage); exit(0) }
+
 do {
     guard let suite = args.first else { print(usage); exit(64) }
     args.removeFirst()
@@ -41,24 +59,24 @@ do {
         if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
         if let jobs = option("--jobs").flatMap(Int.init) { bench.jobs = jobs }
         if let effort = option("--retry-effort").flatMap(Double.init) { bench.retryEffort = effort }
-        if let dir = args.first { bench.directory = dir }
+        if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
     case "import":
         var bench = ImportBenchmark()
         if let n = option("--photos").flatMap(Int.init) { bench.photos = n }
-        if let dir = args.first { bench.directory = dir }
+        if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
-    case "frame-cost": try FrameCostProbe.run(args.first ?? "SampleImages")
+    case "frame-cost": try FrameCostProbe.run(paths(atMost: 1).first ?? "SampleImages")
     case "variants":
         var probe = VariantsProbe()
-        if let dir = args.first { probe.directory = dir }
+        if let dir = paths(atMost: 1).first { probe.directory = dir }
         try probe.run()
     case "live":
         var bench = LiveBenchmark()
         if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
         if let n = option("--cards").flatMap(Int.init) { bench.cards = n }
         if let n = option("--frames-per-card").flatMap(Int.init) { bench.framesPerCard = n }
-        if let dir = args.first { bench.directory = dir }
+        if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
     case "replay":
         guard args.count == 2 else { print(usage); exit(64) }
@@ -66,7 +84,7 @@ do {
     case "ocr":
         var bench = OCRBenchmark()
         if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
-        if let dir = args.first { bench.directory = dir }
+        if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
     default:
         FileHandle.standardError.write(Data("unknown suite '\(suite)'\n\(usage)\n".utf8))
