@@ -123,8 +123,9 @@ public final class BarcodeReader {
             pass.tryRotate = attempt.zxingTryRotate
             pass.tryDownscale = attempt.zxingPyramid
             pass.globalHistogram = attempt.zxingGlobalHistogram
-            var found = combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],
-                                 zxing.read(variant.image, pass: pass), in: variant.image)
+            var found = WholeITF.completing(combined(attempt.zbarToo ? (zbar?.scan(variant.image) ?? []) : [],
+                                                    zxing.read(variant.image, pass: pass), in: variant.image),
+                                            in: variant.image, zxing: zxing)
             if found.isEmpty, qrByUs {
                 found = SymbolReader(zxing: zxing, trace: SymbolTrace(options.traces)).readQR(variant.image)
             }
@@ -253,18 +254,19 @@ public final class BarcodeReader {
         return zip(a, b).allSatisfy { x, y in x.value == (y.value < 256 ? y.value & 0x7F : y.value) }
     }
 
-    /// Results of both libraries with duplicates removed (one code seen by both, or twice by one), reads that
-    /// disagree on one code settled (`settlingConflicts`), and ITF pieces made whole (`WholeITF`). `image` is the one
-    /// they were read in.
+    /// Results of both libraries with duplicates removed (one code seen by both, or twice by one), and reads that
+    /// disagree on one code settled (`settlingConflicts`). `image` is the one they were read in.
     private func combined(_ a: [Barcode], _ b: [Barcode], in image: GrayImage) -> [Barcode] {
-        WholeITF.completing(settlingConflicts(Self.removingDuplicates(a + b), in: image), in: image, zxing: zxing)
+        settlingConflicts(Self.removingDuplicates(a + b), in: image)
     }
 
-    /// Two different reads of one retail code (`ConflictingReads`): zxing, the independent reader, reads the code's
-    /// neighbourhood, and a read it agrees with stays; when it agrees with neither, neither stays. A code not
-    /// reported is read by a later step or the next frame; a wrong one becomes a wrong loyalty card number. (zbar's
-    /// own lines are no judge: scanning seed 1 `ean13-1/05`'s neighbourhood on every line, upright and turned 3° and
-    /// 6° each way, 26 lines read the wrong code and 11 the right one; zxing read neither at any of those turns.)
+    /// Two different reads of one retail code (`ConflictingReads`): zxing, the independent reader, reads every code
+    /// in the neighbourhood of both, and a read it agrees with stays (both do where two codes are really there);
+    /// a read it does not confirm goes. A code not reported may be read by a later step or the next frame; a wrong
+    /// one becomes a wrong loyalty card number. The rule sees disagreement within one step's reads only: a later step
+    /// that reads nothing but the misread reports it. (zbar's own lines are no judge: scanning seed 1 `ean13-1/05`'s
+    /// neighbourhood on every line, upright and turned 3° and 6° each way, 26 lines read the wrong code and 11 the
+    /// right one; zxing read neither at any of those turns.)
     private func settlingConflicts(_ found: [Barcode], in image: GrayImage) -> [Barcode] {
         let pairs = ConflictingReads.pairs(in: found)
         guard !pairs.isEmpty else { return found }
@@ -272,7 +274,7 @@ public final class BarcodeReader {
         for (i, j) in pairs {
             let (a, b) = (found[i], found[j])
             let around = Self.neighbourhood(of: Quad(enclosing: a.bounds.points + b.bounds.points) ?? a.bounds, in: image)
-            let agreed = Set(zxing.read(around, pass: .init(formats: [a.format, b.format], maxSymbols: 1,
+            let agreed = Set(zxing.read(around, pass: .init(formats: [a.format, b.format], maxSymbols: 0,
                                                             minLineCount: Self.agreeingLines)).map(\.text))
             if !agreed.contains(a.text) { dropped.insert(i) }
             if !agreed.contains(b.text) { dropped.insert(j) }

@@ -9,8 +9,7 @@ import CardModel
 /// Retail codes only: their halves are what zbar misreads apart, and wristbands and labels do stack Code 128s close
 /// above one another (Code 128's mod-103 check makes such a misread far rarer).
 enum ConflictingReads {
-    /// Pairs of reads (indices into `found`) that lie on one code: of the EAN/UPC family (GTIN-13 text) or two
-    /// EAN-8s, different, sharing a whole half, and near each other (their boxes, grown by a quarter of the longer
+    /// Pairs of reads (indices into `found`) that lie on one code: EAN-13s and UPC-As (GTIN-13 text) or two EAN-8s, different, sharing a whole half, and near each other (their boxes, grown by a quarter of the longer
     /// box's long side, overlap: zbar's boxes for a misread can be a few pixels, or half the code). Two products
     /// of one maker share their left half, but not their place: codes more than half a code's length apart never
     /// conflict.
@@ -29,12 +28,12 @@ enum ConflictingReads {
         return grown(a.bounds, by: reach).overlaps(grown(b.bounds, by: reach))
     }
 
-    /// An EAN-13's (GTIN-13's) or EAN-8's two halves of digits, as zbar decodes them: for EAN-13 the first digit is
-    /// carried by the left half's parities, so it goes with the left.
+    /// An EAN-13's (UPC-A's, as GTIN-13) or EAN-8's two halves of digits, as zbar decodes them: for EAN-13 the first
+    /// digit is carried by the left half's parities, so it goes with the left. A UPC-E is one block of six: no halves.
     static func halves(_ code: Barcode) -> (left: Substring, right: Substring)? {
         let text = code.text
         switch (code.format, text.count) {
-        case (.ean13, 13), (.upcA, 13), (.upcE, 13): return (text.prefix(7), text.suffix(6))
+        case (.ean13, 13), (.upcA, 13): return (text.prefix(7), text.suffix(6))
         case (.ean8, 8): return (text.prefix(4), text.suffix(4))
         default: return nil
         }

@@ -51,8 +51,8 @@ final class LightOnDarkQRTests: XCTestCase {
         XCTAssertEqual(read.map(\.format), [.qrCode])
     }
 
-    /// Nothing before the light-on-dark retry reads it, and there it is our locator that does: zxing is not asked
-    /// for QR on the negative.
+    /// Upright, neither zxing's QR detector nor our locator reads it; on the negative our locator does, and it is our
+    /// locator the light-on-dark retry asks for QR (zxing is not asked there).
     func testOnlyTheNegativeReadsAndOurLocatorReadsIt() throws {
         let image = try photo()
         let zxing = ZXingReader()

@@ -33,7 +33,7 @@ final class QRLocatorTests: XCTestCase {
         let expected = "WIFI:T:WPA;S:orchard-net;P:7wm4wdg5;;"
         // Premise: zxing's own detector reads nothing here, upright or harder.
         XCTAssertEqual(ZXingReader().read(photo, pass: .init(formats: [.qrCode])).map(\.text), [])
-        let binary = photo.binarized(window: 31, offset: 6)
+        let binary = SymbolReader.binarized(photo)
         XCTAssertGreaterThanOrEqual(QRLocator.finders(in: binary).count, 3, "its three finders are found")
         let read = BarcodeReader().read(photo)
         XCTAssertEqual(read.map(\.text), [expected])

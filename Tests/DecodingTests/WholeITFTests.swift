@@ -28,6 +28,8 @@ final class WholeITFTests: XCTestCase {
         let piece = zxing.read(image, pass: .init(formats: [.itf], maxSymbols: 1, minLineCount: BarcodeReader.agreeingLines))
         XCTAssertEqual(piece.map(\.text), ["84123913"], "premise: zxing alone reads the piece")
         XCTAssertEqual(WholeITF.completing(piece, in: image, zxing: zxing).map(\.text), ["645684123913"])
+        XCTAssertTrue(WholeITF.containsAsPiece("645684123913", "84123913"))
+        XCTAssertFalse(WholeITF.containsAsPiece("645684123913", "4123913"), "a piece starts on a digit pair")
         var elsewhere = piece[0]
         elsewhere.bounds = Quad(x: 5, y: 5, width: 40, height: 4)  // a corner of the photo, away from the code
         XCTAssertEqual(WholeITF.completing([elsewhere], in: image, zxing: zxing).map(\.text), ["84123913"])

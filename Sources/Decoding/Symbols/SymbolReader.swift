@@ -14,7 +14,7 @@ struct SymbolReader {
     func read(_ image: GrayImage, formats: Set<BarcodeFormat>, closerFormats: Set<BarcodeFormat> = []) -> [Barcode] {
         var found: [Barcode] = []
         var clock = SymbolTrace.Clock(trace)
-        let binary = image.binarized(window: 31, offset: 6)
+        let binary = Self.binarized(image)
         clock.lap("binarised")
         trace.dump(binary, "binary")
         let areas = formats.contains(.dataMatrix) || !closerFormats.isEmpty ? symbolAreas(image, binary: binary) : []
@@ -55,7 +55,7 @@ struct SymbolReader {
     /// A QR code in `image` found by our finder-pattern locator alone (no Data Matrix, Aztec or closer look): what
     /// the light-on-dark retry reads QR with instead of zxing's detector (`RetryAttempt.qrByOurLocator`).
     func readQR(_ image: GrayImage) -> [Barcode] {
-        readQR(image, binary: image.binarized(window: 31, offset: 6))
+        readQR(image, binary: Self.binarized(image))
     }
 
     /// A QR code found by its finder patterns (`QRLocator`) and decoded from its sampled grid; at most
@@ -74,6 +74,10 @@ struct SymbolReader {
         }
         return []
     }
+
+    /// The local threshold every step here reads (a 31 px window, 6 grey levels under its mean: flat texture stays
+    /// light).
+    static func binarized(_ image: GrayImage) -> GrayImage { image.binarized(window: 31, offset: 6) }
 
     /// At most this many QR grids are decoded per image.
     static let qrDecodes = 24
