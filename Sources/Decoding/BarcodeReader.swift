@@ -260,26 +260,28 @@ public final class BarcodeReader {
         settlingConflicts(Self.removingDuplicates(a + b), in: image)
     }
 
-    /// Two different reads of one retail code (`ConflictingReads`): zxing, the independent reader, reads every code
-    /// in the neighbourhood of both, and a read it agrees with stays (both do where two codes are really there);
-    /// a read it does not confirm goes. A code not reported may be read by a later step or the next frame; a wrong
-    /// one becomes a wrong loyalty card number. The rule sees disagreement within one step's reads only: a later step
-    /// that reads nothing but the misread reports it. (zbar's own lines are no judge: scanning seed 1 `ean13-1/05`'s
-    /// neighbourhood on every line, upright and turned 3° and 6° each way, 26 lines read the wrong code and 11 the
-    /// right one; zxing read neither at any of those turns.)
+    /// Two different reads of one retail code (`ConflictingReads`): each is judged by zxing, the independent reader,
+    /// on its own side of the pair (`ConflictingReads.ownSide`), and stays only if zxing reads it there: two real
+    /// codes stacked close both stay, and a misread half goes. A code not reported may be read by a later step or the
+    /// next frame; a wrong one becomes a wrong loyalty card number. The rule sees disagreement within one step's reads
+    /// only: a later step that reads nothing but the misread reports it. (zbar's own lines are no judge: scanning seed
+    /// 1 `ean13-1/05`'s neighbourhood on every line, upright and turned 3° and 6° each way, 26 lines read the wrong
+    /// code and 11 the right one; zxing read neither at any of those turns.)
     private func settlingConflicts(_ found: [Barcode], in image: GrayImage) -> [Barcode] {
         let pairs = ConflictingReads.pairs(in: found)
         guard !pairs.isEmpty else { return found }
         var dropped = Set<Int>()
         for (i, j) in pairs {
-            let (a, b) = (found[i], found[j])
-            let around = Self.neighbourhood(of: Quad(enclosing: a.bounds.points + b.bounds.points) ?? a.bounds, in: image)
-            let agreed = Set(zxing.read(around, pass: .init(formats: [a.format, b.format], maxSymbols: 0,
-                                                            minLineCount: Self.agreeingLines)).map(\.text))
-            if !agreed.contains(a.text) { dropped.insert(i) }
-            if !agreed.contains(b.text) { dropped.insert(j) }
-            if options.traces.barcodeRetries {
-                FileHandle.standardError.write(Data("conflict \(a.format) / \(b.format): zxing \(agreed.isEmpty ? "reads neither" : "reads one")\n".utf8))
+            for (k, other) in [(i, j), (j, i)] {
+                let read = found[k]
+                let side = ImageVariant.region(around: ConflictingReads.ownSide(of: read.bounds, awayFrom: found[other].bounds),
+                                               in: image, dx: 0, dy: 0)
+                let confirmed = zxing.read(side.image, pass: .init(formats: [read.format], maxSymbols: 1,
+                                                                   minLineCount: Self.agreeingLines)).contains { $0.text == read.text }
+                if !confirmed { dropped.insert(k) }
+                if options.traces.barcodeRetries {
+                    FileHandle.standardError.write(Data("conflict \(read.format): zxing \(confirmed ? "confirms" : "does not confirm") one read\n".utf8))
+                }
             }
         }
         return found.indices.filter { !dropped.contains($0) }.map { found[$0] }

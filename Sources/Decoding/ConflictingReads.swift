@@ -39,6 +39,24 @@ enum ConflictingReads {
         }
     }
 
+    /// Where `read` is judged on its own: its box grown by half its long side each way (at least 24 px; a zbar box
+    /// can be a few scan lines thin), but not past the middle between it and `other` on the axis they lie apart
+    /// along. Two real codes stacked close then each have their own whole code in view; a misread band and the
+    /// right one each have part of one code.
+    static func ownSide(of read: Quad, awayFrom other: Quad) -> Quad {
+        let margin = max(24, longSide(read) / 2)
+        var (x0, y0, x1, y1) = (read.minX - margin, read.minY - margin, read.maxX + margin, read.maxY + margin)
+        let (rc, oc) = (read.center, other.center)
+        if abs(rc.y - oc.y) >= abs(rc.x - oc.x) {
+            let middle = Int((rc.y + oc.y) / 2)
+            if rc.y < oc.y { y1 = min(y1, max(read.maxY, middle)) } else { y0 = max(y0, min(read.minY, middle)) }
+        } else {
+            let middle = Int((rc.x + oc.x) / 2)
+            if rc.x < oc.x { x1 = min(x1, max(read.maxX, middle)) } else { x0 = max(x0, min(read.minX, middle)) }
+        }
+        return Quad(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     private static func longSide(_ q: Quad) -> Int { max(q.maxX - q.minX, q.maxY - q.minY) }
 
     private static func grown(_ q: Quad, by d: Int) -> Quad {

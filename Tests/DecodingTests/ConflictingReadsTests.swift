@@ -47,4 +47,20 @@ final class ConflictingReadsTests: XCTestCase {
         XCTAssertFalse(ConflictingReads.liesOnOneCode(ean("M0007415", 0, 0, 200, 30, .code128), ean("M0007499", 0, 40, 200, 30, .code128)))
         XCTAssertFalse(ConflictingReads.liesOnOneCode(ean(printed, 0, 0), ean("86895087", 0, 12, 120, 10, .ean8)), "lengths differ")
     }
+
+    /// Each read is judged on its own side of the pair: up to the middle between them, and no further than half its
+    /// length (at least 24 px) elsewhere.
+    func testEachReadIsJudgedOnItsOwnSide() {
+        let upper = Quad(x: 100, y: 100, width: 200, height: 20), lower = Quad(x: 100, y: 160, width: 200, height: 20)
+        let above = ConflictingReads.ownSide(of: upper, awayFrom: lower), below = ConflictingReads.ownSide(of: lower, awayFrom: upper)
+        XCTAssertEqual([above.minX, above.minY, above.maxX, above.maxY], [0, 0, 400, 140])
+        XCTAssertEqual([below.minX, below.minY, below.maxX, below.maxY], [0, 140, 400, 280])
+        let left = Quad(x: 0, y: 0, width: 100, height: 10), right = Quad(x: 130, y: 0, width: 100, height: 10)
+        XCTAssertEqual(ConflictingReads.ownSide(of: left, awayFrom: right).maxX, 115, "side by side: split across the gap")
+        // A box inside the other's extent keeps at least itself.
+        let thin = Quad(x: 140, y: 150, width: 2, height: 8)
+        let side = ConflictingReads.ownSide(of: thin, awayFrom: upper)
+        XCTAssertLessThanOrEqual(side.minY, thin.minY)
+        XCTAssertGreaterThanOrEqual(side.maxY, thin.maxY)
+    }
 }

@@ -34,6 +34,24 @@ final class CodeRendererTests: XCTestCase {
         }
     }
 
+    /// Two products of one maker share an EAN-13's left half. Stacked close on one card, their reads look like one
+    /// code read two ways (`ConflictingReads`, a misread half), and zxing is asked which are there: it reads both,
+    /// so both stay.
+    func testTwoCodesOfOneMakerStackedCloseBothRead() throws {
+        let codes = ["5012345678900", "5012345111117"]
+        let images = try codes.map { try CodeRenderer.image(for: IDCard(name: "Test card", number: $0, category: "Test", codeType: .ean13)) }
+        let gap = 12, margin = 20
+        var sheet = GrayImage(width: images.map(\.width).max()! + 2 * margin,
+                              height: images.map(\.height).reduce(0, +) + gap + 2 * margin)
+        var top = margin
+        for image in images {
+            for y in 0..<image.height { for x in 0..<image.width { sheet[x + margin, y + top] = image[x, y] } }
+            top += image.height + gap
+        }
+        let read = BarcodeReader().read(sheet)
+        XCTAssertEqual(Set(read.map(\.text)), Set(codes), "read \(read.map { ($0.format, $0.text, $0.bounds) })")
+    }
+
     func testTheCardPictureIsWrittenPrivately() throws {
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("cardscan-render-\(getpid()).png")
         defer { try? FileManager.default.removeItem(atPath: path) }
