@@ -5,16 +5,8 @@ import XCTest
 /// a folder that is not there, gets a plain answer before any work starts.
 final class BenchCommandTests: XCTestCase {
     func bench(_ arguments: [String]) throws -> ScanCommandTests.Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: ScanCommandTests.binary).deletingLastPathComponent().appendingPathComponent("cardscan-bench")
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return .init(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        let binary = URL(fileURLWithPath: ScanCommandTests.binary).deletingLastPathComponent().appendingPathComponent("cardscan-bench")
+        return try ScanCommandTests.run(binary.path, arguments)
     }
 
     func testHelpPrintsTheUsage() throws {

@@ -25,8 +25,13 @@ final class ScanCommandTests: XCTestCase {
     struct Run { let status: Int32; let stdout: String; let stderr: String }
 
     static func cardscan(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        try run(Self.binary, arguments, environment: environment)
+    }
+
+    /// One of the package's binaries (`executable`, a path) run to its end, its output and status collected.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()

@@ -10,10 +10,7 @@ import XCTest
 final class LightOnDarkSymbolTests: XCTestCase {
     let expected = "0098783102097947698227857385134824573"
 
-    func photo() throws -> GrayImage {
-        let path = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/symbols/light-on-dark-datamatrix.jpg")
-        return try ImageLoader().load(contentsOf: path)
-    }
+    func photo() throws -> GrayImage { try symbolFixture("light-on-dark-datamatrix.jpg") }
 
     func testALightOnDarkDataMatrixIsRead() throws {
         let read = BarcodeReader().read(try photo())
@@ -40,10 +37,7 @@ final class LightOnDarkSymbolTests: XCTestCase {
 final class LightOnDarkQRTests: XCTestCase {
     let expected = "Order: 92678; Qty 6; Ref OCEAN-43; Total: $6.78"
 
-    func photo() throws -> GrayImage {
-        let path = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/symbols/light-on-dark-qr.jpg")
-        return try ImageLoader().load(contentsOf: path)
-    }
+    func photo() throws -> GrayImage { try symbolFixture("light-on-dark-qr.jpg") }
 
     func testALightOnDarkQRCodeIsRead() throws {
         let read = BarcodeReader().read(try photo())
@@ -62,4 +56,9 @@ final class LightOnDarkQRTests: XCTestCase {
         let inverted = try XCTUnwrap(RetryPlan.attempts(for: image).first { $0.name == "inverted" })
         XCTAssertTrue(inverted.qrByOurLocator)
     }
+}
+
+/// A photo from Tests/Fixtures/symbols.
+private func symbolFixture(_ name: String) throws -> GrayImage {
+    try ImageLoader().load(contentsOf: (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/symbols/" + name))
 }
