@@ -48,6 +48,18 @@ var args = Array(CommandLine.arguments.dropFirst())
     return args
 }
 
+/// The value given after option `name`, as a number of at least `least`; nil when the option is absent. Anything
+/// else stops with the usage (`--runs x` used to be ignored, and the default taken without a word).
+@MainActor func number<N: LosslessStringConvertible & Comparable & ExpressibleByIntegerLiteral>(_ name: String, as _: N.Type,
+                                                                                               least: N = 1) -> N? {
+    guard let text = option(name) else {
+        if args.last == name { usageError("\(name) needs a value") }
+        return nil
+    }
+    guard let value = N(text), value >= least else { usageError("\(name) needs a number of at least \(least), not '\(text)'") }
+    return value
+}
+
 if args.contains("--help") || args.contains("-h") { print(usage); exit(0) }
 
 do {
@@ -56,14 +68,14 @@ do {
     switch suite {
     case "barcodes":
         var bench = BarcodeBenchmark(directory: "../shared/corpus/barcodes")
-        if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
-        if let jobs = option("--jobs").flatMap(Int.init) { bench.jobs = jobs }
-        if let effort = option("--retry-effort").flatMap(Double.init) { bench.retryEffort = effort }
+        if let runs = number("--runs", as: Int.self) { bench.runs = runs }
+        if let jobs = number("--jobs", as: Int.self) { bench.jobs = jobs }
+        if let effort = number("--retry-effort", as: Double.self, least: 0) { bench.retryEffort = effort }
         if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
     case "import":
         var bench = ImportBenchmark()
-        if let n = option("--photos").flatMap(Int.init) { bench.photos = n }
+        if let n = number("--photos", as: Int.self) { bench.photos = n }
         if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
     case "frame-cost": try FrameCostProbe.run(paths(atMost: 1).first ?? "SampleImages")
@@ -73,9 +85,9 @@ do {
         try probe.run()
     case "live":
         var bench = LiveBenchmark()
-        if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
-        if let n = option("--cards").flatMap(Int.init) { bench.cards = n }
-        if let n = option("--frames-per-card").flatMap(Int.init) { bench.framesPerCard = n }
+        if let runs = number("--runs", as: Int.self) { bench.runs = runs }
+        if let n = number("--cards", as: Int.self) { bench.cards = n }
+        if let n = number("--frames-per-card", as: Int.self) { bench.framesPerCard = n }
         if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
     case "replay":
@@ -83,7 +95,7 @@ do {
         try ReplayCommand(input: args[0], output: args[1]).run()
     case "ocr":
         var bench = OCRBenchmark()
-        if let runs = option("--runs").flatMap(Int.init) { bench.runs = runs }
+        if let runs = number("--runs", as: Int.self) { bench.runs = runs }
         if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
     default:

@@ -29,4 +29,14 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 64)
         XCTAssertTrue(run.stderr.hasPrefix("cardscan-bench: unknown option '--rusn'\n"), run.stderr)
     }
+
+    func testAnOptionValueThatIsNoNumberIsNamed() throws {
+        for (args, message) in [(["barcodes", "--runs", "x"], "--runs needs a number of at least 1, not 'x'"),
+                                (["barcodes", "--runs", "0"], "--runs needs a number of at least 1, not '0'"),
+                                (["barcodes", "--runs"], "--runs needs a value")] {
+            let run = try bench(args)
+            XCTAssertEqual(run.status, 64, "\(args)")
+            XCTAssertTrue(run.stderr.hasPrefix("cardscan-bench: \(message)\n"), "\(args): \(run.stderr)")
+        }
+    }
 }
