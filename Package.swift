@@ -27,12 +27,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("stdc++")]
         ),
 
-        // OpenCV's dnn module running the learned text-line detector (Debian's OpenCV 4.6; C++, hence a shim).
+        // OpenCV's imgproc around the learned text-line detector: its input made, its map turned into boxes (Debian's
+        // OpenCV 4.6; C++, hence a shim).
         .target(
             name: "CTextLines",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
-            linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
-                             .linkedLibrary("stdc++")]
+            linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"), .linkedLibrary("stdc++")]
+        ),
+        // OpenVINO's C API (the runtime from the pinned PyPI wheel Scripts/setup unpacks): opened with dlopen at run
+        // time, so a machine without it still runs (tesseract reads alone); its headers come from the same folder.
+        .target(
+            name: "COpenVINO",
+            cSettings: [.unsafeFlags(["-I/usr/local/lib/cardscan-openvino/include"])],
+            linkerSettings: [.linkedLibrary("dl")]
         ),
 
         // MARK: Pure Swift model (no C).
@@ -41,12 +48,14 @@ let package = Package(
 
         // MARK: Pipeline stages.
         .target(name: "Imaging", dependencies: ["CLeptonica", "CardModel"]),
+        // The learned models' runtime: OpenVINO wrapped once (OpenVINOModel).
+        .target(name: "Inference", dependencies: ["COpenVINO"]),
         // Locate: where the print is (the learned text-line detector, and the geometry of its lines).
-        .target(name: "Locating", dependencies: ["CTextLines", "Imaging", "CardModel"]),
+        .target(name: "Locating", dependencies: ["CTextLines", "Inference", "Imaging", "CardModel"]),
         // Decode: barcodes (zbar, zxing-cpp, our own 2D symbol finding).
         .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing"]),
         // Read: the printed text, line by line through tesseract (the detector's lines, or its own layout analysis).
-        .target(name: "OCR", dependencies: ["Imaging", "Locating", "CardModel", "CTesseract"]),
+        .target(name: "OCR", dependencies: ["Imaging", "Locating", "Inference", "CardModel", "CTesseract"]),
         .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
         .target(name: "ScanEngine", dependencies: ["CardModel", "Recognition", "Imaging", "Decoding", "OCR", "Capture"]),
         .target(name: "CardStore", dependencies: ["CardModel", "CSQLite"]),

@@ -1,51 +1,20 @@
-// Why this shim exists: OpenCV's dnn module is C++ only. This file is the only one that touches OpenCV; Swift
-// sees plain structs. Every OpenCV call is inside a try: cv::Exception (a malformed model, an odd size) becomes
+// Why this shim exists: OpenCV's imgproc is C++ only. This file is the only one that touches OpenCV; Swift
+// sees plain structs. The network itself runs on OpenVINO (Inference); OpenCV prepares its input and turns its
+// probability map into boxes as PP-OCR's own post-processing does. Every OpenCV call is inside a try: cv::Exception (a malformed model, an odd size) becomes
 // a message, never an abort.
 #include "CTextLines.h"
 
 #include <opencv2/core.hpp>
-#include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
-#include <chrono>
+#include <cstring>
 #include <cmath>
 #include <cstdio>
 #include <exception>
 #include <new>
 #include <string>
 #include <vector>
-
-// OpenCV 4.6's dnn fixes a network's shapes at its first forward pass: an input of another size afterwards comes
-// back as an all-zero map (measured: a 640x480 photo after a 64x64 check found no line). So the detector keeps
-// one network per input size, loaded from the same file, the most recently used first. Photos come in few
-// shapes (TextLineDetector.canvas: 16:9, 4:3 and square, each either way round, at a few sizes); loading one costs
-// about 40 ms and 20 MB.
-struct ctl_detector {
-    std::string path;
-    struct Sized { int width, height; cv::dnn::Net net; };
-    std::vector<Sized> nets;
-    static constexpr size_t kept = 6;
-
-    cv::dnn::Net &net(int width, int height) {
-        for (size_t i = 0; i < nets.size(); i++) {
-            if (nets[i].width == width && nets[i].height == height) {
-                if (i > 0) std::rotate(nets.begin(), nets.begin() + i, nets.begin() + i + 1);
-                return nets[0].net;
-            }
-        }
-        if (nets.size() >= kept) nets.pop_back();
-        nets.insert(nets.begin(), Sized{width, height, load(path)});
-        return nets[0].net;
-    }
-
-    static cv::dnn::Net load(const std::string &path) {
-        cv::dnn::Net net = cv::dnn::readNetFromONNX(path);
-        net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-        return net;
-    }
-};
 
 static void fail(char *error, int capacity, const char *what, const char *detail) {
     if (error && capacity > 0) std::snprintf(error, (size_t)capacity, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
@@ -71,37 +40,6 @@ static cv::Mat blobFrom(const cv::Mat &grey, int inputWidth, int inputHeight, do
     return blob;
 }
 
-extern "C" ctl_detector *ctl_open(const char *path, int threads, char *error, int errorCapacity) {
-    try {
-        if (threads > 0) cv::setNumThreads(threads);
-        // A model that loads but is not a text detector (or is damaged inside) is caught here: its answer to a
-        // small image must be one probability plane of that image's size. (A network of its own: see above.)
-        cv::dnn::Net check = ctl_detector::load(path);
-        if (check.empty()) {
-            fail(error, errorCapacity, "the model holds no network", nullptr);
-            return nullptr;
-        }
-        cv::Mat grey(64, 64, CV_8U, cv::Scalar(255));
-        double scale = 1;
-        check.setInput(blobFrom(grey, 64, 64, scale));
-        cv::Mat out = check.forward();
-        if (out.dims != 4 || out.size[0] != 1 || out.size[1] != 1 || out.size[2] != 64 || out.size[3] != 64) {
-            fail(error, errorCapacity, "the model does not answer a text probability map", nullptr);
-            return nullptr;
-        }
-        auto *detector = new ctl_detector();
-        detector->path = path;
-        return detector;
-    } catch (const cv::Exception &e) {
-        fail(error, errorCapacity, "OpenCV could not load the model", e.err.c_str());
-    } catch (const std::exception &e) {
-        fail(error, errorCapacity, "the model could not be loaded", e.what());
-    }
-    return nullptr;
-}
-
-extern "C" void ctl_close(ctl_detector *detector) { delete detector; }
-
 // PP-OCR's "fast" box score: the mean probability inside the region's outline.
 static float regionScore(const cv::Mat &probability, const std::vector<cv::Point> &contour) {
     cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, probability.cols, probability.rows);
@@ -113,28 +51,33 @@ static float regionScore(const cv::Mat &probability, const std::vector<cv::Point
     return (float)cv::mean(probability(box), mask)[0];
 }
 
-extern "C" int ctl_detect(ctl_detector *detector, const uint8_t *pixels, int width, int height, int stride,
-                          ctl_options options, ctl_box *boxes, int capacity, double *milliseconds,
-                          char *error, int errorCapacity) {
-    if (!detector || !pixels || width <= 0 || height <= 0 || options.inputWidth < 32 || options.inputHeight < 32) {
+extern "C" int ctl_blob(const uint8_t *pixels, int width, int height, int stride, int inputWidth, int inputHeight,
+                        float *blob, double *scale, char *error, int errorCapacity) {
+    if (!pixels || !blob || width <= 0 || height <= 0 || inputWidth < 32 || inputHeight < 32) {
         fail(error, errorCapacity, "no image or no input size", nullptr);
         return -1;
     }
     try {
         cv::Mat grey(height, width, CV_8U, const_cast<uint8_t *>(pixels), (size_t)stride);
-        double scale = 1;
-        cv::Mat blob = blobFrom(grey, options.inputWidth, options.inputHeight, scale);
-        auto start = std::chrono::steady_clock::now();
-        cv::dnn::Net &net = detector->net(options.inputWidth, options.inputHeight);
-        net.setInput(blob);
-        cv::Mat out = net.forward();
-        if (milliseconds)
-            *milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        if (out.dims != 4 || out.size[2] != options.inputHeight || out.size[3] != options.inputWidth) {
-            fail(error, errorCapacity, "the model answered a map of another size", nullptr);
-            return -1;
-        }
-        cv::Mat probability(options.inputHeight, options.inputWidth, CV_32F, out.ptr<float>());
+        cv::Mat made = blobFrom(grey, inputWidth, inputHeight, *scale);
+        std::memcpy(blob, made.ptr<float>(), sizeof(float) * 3 * (size_t)inputWidth * inputHeight);
+        return 0;
+    } catch (const cv::Exception &e) {
+        fail(error, errorCapacity, "OpenCV failed", e.err.c_str());
+    } catch (const std::bad_alloc &) {
+        fail(error, errorCapacity, "out of memory", nullptr);
+    }
+    return -1;
+}
+
+extern "C" int ctl_boxes(const float *map, int inputWidth, int inputHeight, double scale, ctl_options options,
+                         ctl_box *boxes, int capacity, char *error, int errorCapacity) {
+    if (!map || inputWidth <= 0 || inputHeight <= 0 || scale <= 0) {
+        fail(error, errorCapacity, "no probability map", nullptr);
+        return -1;
+    }
+    try {
+        cv::Mat probability(inputHeight, inputWidth, CV_32F, const_cast<float *>(map));
         cv::Mat text = probability > options.threshold;  // 255 where text
         // PP-OCR dilates the text kernels by one pixel before finding their outlines.
         cv::dilate(text, text, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2, 2)));

@@ -1,6 +1,7 @@
 import CTextLines
 import Foundation
 import Imaging
+import Inference
 
 /// One text line the detector found: a rotated rectangle in the source image's pixels (corners in the order
 /// OpenCV's `RotatedRect::points` gives them, not yet in reading order: `LineGeometry` settles that), and how
@@ -21,11 +22,11 @@ public struct PointD: Sendable, Hashable {
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
-/// The learned text-line detector (a DB network run by OpenCV's dnn module): every line of print in a photo, at
-/// any angle, in one pass, instead of tesseract's page layout analysis. Owns its network; one thread at a time
-/// (make one per worker, about 40 ms and 20 MB each).
+/// The learned text-line detector (PP-OCRv4's DB network run by OpenVINO): every line of print in a photo, at any
+/// angle, in one pass, instead of tesseract's page layout analysis. Owns its compiled network; one thread at a time
+/// (make one per worker). The network takes any input size; each new size costs one slower first pass.
 public final class TextLineDetector {
-    private let handle: OpaquePointer
+    private let network: OpenVINOModel
 
     /// The long side the image is scaled to for the network (rounded up to a multiple of 32 on each side). Lines
     /// whose print is under about 8 px tall at this size are lost; a card filling a webcam frame has ~12 px print
@@ -34,18 +35,23 @@ public final class TextLineDetector {
     public var options = ctl_options(inputWidth: 0, inputHeight: 0, threshold: 0.3, boxThreshold: 0.5,
                                      unclipRatio: 1.6, minSide: 3)
 
-    /// Loads `model` and checks it answers as a text detector. `threads`: OpenCV's worker threads (process-wide;
-    /// 0 leaves OpenCV's default).
-    public init(model: TextLineModel, threads: Int = 0) throws(TextLineModelError) {
+    /// Loads `model`, compiles it with `threads` inference threads, and checks it answers as a text detector (one
+    /// probability plane of its input's size).
+    public init(model: TextLineModel, threads: Int = 1) throws(TextLineModelError) {
         guard FileManager.default.isReadableFile(atPath: model.path) else { throw .missing(path: model.path) }
-        var error = [CChar](repeating: 0, count: 512)
-        guard let handle = ctl_open(model.path, Int32(threads), &error, Int32(error.count)) else {
-            throw .damaged(path: model.path, reason: Self.message(error))
+        do throws(InferenceError) {
+            network = try OpenVINOModel(path: model.path, threads: max(1, threads), runtime: model.runtime)
+            let answer = try network.run([Float](repeating: 1, count: 3 * 64 * 64), shape: [1, 3, 64, 64])
+            guard answer.shape == [1, 1, 64, 64] else {
+                throw InferenceError.failed(reason: "the model does not answer a text probability map")
+            }
+        } catch {
+            switch error {
+            case .runtimeMissing(_, let reason): throw .runtimeMissing(reason: reason)
+            case .unreadableModel(_, let reason), .failed(let reason): throw .damaged(path: model.path, reason: reason)
+            }
         }
-        self.handle = handle
     }
-
-    deinit { ctl_close(handle) }
 
     /// The shim's NUL-terminated message.
     private static func message(_ buffer: [CChar]) -> String {
@@ -73,13 +79,31 @@ public final class TextLineDetector {
         var options = self.options
         options.inputWidth = Int32(canvas.width)
         options.inputHeight = Int32(canvas.height)
+        var error = [CChar](repeating: 0, count: 512)
+        var blob = [Float](repeating: 0, count: 3 * canvas.width * canvas.height)
+        var scale = 1.0
+        let made = image.pixels.withUnsafeBufferPointer { pixels in
+            ctl_blob(pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride),
+                     options.inputWidth, options.inputHeight, &blob, &scale, &error, Int32(error.count))
+        }
+        guard made == 0 else { throw .failed(reason: Self.message(error)) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let map: [Float]
+        do throws(InferenceError) {
+            let answer = try network.run(blob, shape: [1, 3, canvas.height, canvas.width])
+            guard answer.shape == [1, 1, canvas.height, canvas.width] else {
+                throw InferenceError.failed(reason: "the model answered a map of another size")
+            }
+            map = answer.values
+        } catch {
+            throw .failed(reason: error.description)
+        }
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let capacity = 1000
         var boxes = [ctl_box](repeating: ctl_box(), count: capacity)
-        var error = [CChar](repeating: 0, count: 512)
-        var ms = 0.0
-        let count = image.pixels.withUnsafeBufferPointer { pixels in
-            ctl_detect(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride), options,
-                       &boxes, Int32(capacity), &ms, &error, Int32(error.count))
+        let count = map.withUnsafeBufferPointer { map in
+            ctl_boxes(map.baseAddress, options.inputWidth, options.inputHeight, scale, options, &boxes, Int32(capacity),
+                      &error, Int32(error.count))
         }
         guard count >= 0 else { throw .failed(reason: Self.message(error)) }
         let lines = boxes.prefix(Int(count)).map { box in

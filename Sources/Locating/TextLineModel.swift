@@ -1,13 +1,14 @@
 import CardModel
 import Foundation
+import Inference
 
 /// Where the text-line detector's weights are, and whether they are the ones `Scripts/setup` converted.
 ///
 /// The model is PP-OCRv4's DB text detector (`ch_PP-OCRv4_det_infer.onnx`, Apache-2.0, from the PyPI wheel
-/// `rapidocr-onnxruntime` 1.4.4), with its `Clip` nodes' bounds turned into attributes so that Debian's OpenCV 4.6
-/// loads it (`Scripts/convert-text-model`). It is not in git: `Scripts/setup` fetches, converts and checks it.
+/// `rapidocr-onnxruntime` 1.4.4), unchanged, run by the OpenVINO runtime in `runtime`. Neither is in git:
+/// `Scripts/setup` fetches and checks both.
 public struct TextLineModel: Sendable, Equatable {
-    /// The converted model's file name inside the models folder.
+    /// The model's file name inside the models folder.
     public static let fileName = "text-lines-ppocrv4-det.onnx"
     /// Where `Scripts/setup` puts it when neither `--models DIR` nor `CARDSCAN_MODELS` says otherwise.
     public static let defaultFolder = ModelsFolder.defaultPath
@@ -15,14 +16,20 @@ public struct TextLineModel: Sendable, Equatable {
     public static let environmentKey = ModelsFolder.environmentKey
 
     public let path: String
+    /// The models folder (the text recogniser's models lie beside the detector's).
+    public let folder: String
+    public let runtime: InferenceRuntime
 
-    public init(folder: String) {
+    public init(folder: String, runtime: InferenceRuntime = InferenceRuntime()) {
+        self.folder = folder
+        self.runtime = runtime
         path = (folder as NSString).appendingPathComponent(Self.fileName)
     }
 
     /// The folder this process was told to use, or the default; nil when the detector was turned off (`none`).
     public static func configured(environment: [String: String] = ProcessInfo.processInfo.environment) -> TextLineModel? {
-        ModelsFolder.configured(environment: environment).map(TextLineModel.init(folder:))
+        let runtime = environment[InferenceRuntime.environmentKey].flatMap { $0.isEmpty ? nil : InferenceRuntime(folder: $0) }
+        return ModelsFolder.configured(environment: environment).map { TextLineModel(folder: $0, runtime: runtime ?? InferenceRuntime()) }
     }
 }
 
@@ -31,6 +38,7 @@ public enum TextLineModelError: Error, CustomStringConvertible, Sendable, Equata
     case missing(path: String)
     case damaged(path: String, reason: String)
     case failed(reason: String)
+    case runtimeMissing(reason: String)
 
     public var description: String {
         switch self {
@@ -39,7 +47,10 @@ public enum TextLineModelError: Error, CustomStringConvertible, Sendable, Equata
                 + "fewer lines); run Scripts/setup, or point --models DIR at a folder holding \(TextLineModel.fileName)"
         case .damaged(let path, let reason):
             "text-line model at \(path) is damaged (\(reason)): text is found by tesseract's layout analysis "
-                + "instead; run Scripts/setup to fetch and convert it again"
+                + "instead; run Scripts/setup to fetch it again"
+        case .runtimeMissing(let reason):
+            "the OpenVINO runtime is missing (\(reason)): text is read by tesseract alone (slower, fewer lines); "
+                + "run Scripts/setup"
         case .failed(let reason):
             "the text-line detector failed (\(reason)); this image's text was found by tesseract's layout analysis"
         }

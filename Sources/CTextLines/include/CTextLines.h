@@ -1,7 +1,6 @@
-// CTextLines: a plain C face over a learned text-line detector (a DB text detector, PP-OCRv4's, run by Debian's
-// OpenCV 4.6 `dnn` module) and the post-processing that turns its probability map into line boxes.
-// Ownership rule: ctl_open returns a detector the caller frees with ctl_close; boxes are written into the caller's
-// arrays. No C++ exception crosses this boundary: failures come back as a message in `error`.
+// CTextLines: a plain C face over what OpenCV 4.6's imgproc does around the learned text-line detector (PP-OCRv4's
+// DB network, run by OpenVINO): the network's input made from a grey image, and its probability map turned into
+// line boxes. Everything is written into the caller's arrays. No C++ exception crosses this boundary: failures come back as a message in `error`.
 #ifndef CTEXTLINES_H
 #define CTEXTLINES_H
 #include <stdint.h>
@@ -9,13 +8,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef struct ctl_detector ctl_detector;
-
-/// Loads the ONNX model at `path` and checks that it answers a probability map of its input's size.
-/// NULL on failure, with the reason in `error`.
-ctl_detector *ctl_open(const char *path, int threads, char *error, int errorCapacity);
-void ctl_close(ctl_detector *detector);
 
 /// Post-processing thresholds (the DB paper's and PP-OCR's names).
 typedef struct {
@@ -32,11 +24,16 @@ typedef struct {
     float score;
 } ctl_box;
 
-/// Finds text lines in an 8-bit grey image. Returns the number of boxes written (at most `capacity`), or -1 with
-/// the reason in `error`. `milliseconds` (may be NULL) receives the network's own time.
-int ctl_detect(ctl_detector *detector, const uint8_t *pixels, int width, int height, int stride,
-               ctl_options options, ctl_box *boxes, int capacity, double *milliseconds,
-               char *error, int errorCapacity);
+/// The network's input for an 8-bit grey image: scaled to fit `inputWidth` x `inputHeight` (keeping its shape), padded,
+/// normalised as PP-OCR's detector wants, three equal planes written into `blob` (3 * inputWidth * inputHeight
+/// floats). `scale` receives the factor applied. 0, or -1 with the reason in `error`.
+int ctl_blob(const uint8_t *pixels, int width, int height, int stride, int inputWidth, int inputHeight,
+             float *blob, double *scale, char *error, int errorCapacity);
+
+/// The line boxes in the network's probability map (`inputWidth` x `inputHeight` floats), in the source image's
+/// pixels (divided by `scale`). Returns the number of boxes written (at most `capacity`), or -1 with the reason.
+int ctl_boxes(const float *map, int inputWidth, int inputHeight, double scale, ctl_options options,
+              ctl_box *boxes, int capacity, char *error, int errorCapacity);
 
 #ifdef __cplusplus
 }
