@@ -28,6 +28,9 @@ struct DetectedLineReading {
 
     let engine: TesseractEngine
     var spare: TesseractEngine?
+    /// PP-OCR's recogniser, and which reader reads a line first (`LineReaders`); nil: tesseract alone.
+    var recogniser: LineRecognizer?
+    var readers = LineReaders.learnedFirst
     var traces = Traces()
     /// The photo with a measured motion smear undone, at `scale` times the photo's size (`TextReader`): a line read
     /// unsurely (under `sureLine`) is read on it as well, and the reading with more surely read print kept. A
@@ -110,14 +113,14 @@ struct DetectedLineReading {
     /// lie the other way up from the paper it lies on (a card upside down on a newspaper).
     static let doubtfulLine = 0.5
 
-    static func meanConfidence(_ lines: [TextReader.Line]) -> Double {
+    static func meanConfidence<L: HasText>(_ lines: [L]) -> Double {
         let weights = lines.map { Double($0.text.filter { $0.isLetter || $0.isNumber }.count) }
         let total = weights.reduce(0, +)
         return total == 0 ? 0 : zip(lines, weights).reduce(0) { $0 + $1.0.confidence * $1.1 } / total
     }
 
     /// How much surely read print a reading holds: each line's letters and digits weighted by its confidence.
-    static func evidence(_ lines: [TextReader.Line]) -> Double {
+    static func evidence<L: HasText>(_ lines: [L]) -> Double {
         lines.reduce(0) { $0 + $1.confidence * Double($1.text.filter { $0.isLetter || $0.isNumber }.count) }
     }
 
@@ -203,7 +206,7 @@ struct DetectedLineReading {
         if let folder = traces.textImagesFolder {
             try? crop.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(TextReader.traceCount.next())-line.png")
         }
-        let lines = (engine ?? self.engine).recognize(crop, layout: .singleLine, choices: true)
+        let lines = recognise(crop, on: engine ?? self.engine)
         func quad(_ b: (left: Int, top: Int, right: Int, bottom: Int)) -> Quad {
             let corners = [(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)]
             return Quad(corners.map { c in
@@ -216,6 +219,55 @@ struct DetectedLineReading {
                             words: read.words.map { TextReader.Word(text: $0.text, confidence: $0.confidence, bounds: quad($0.box)) },
                             choices: read.choices)
         }
+    }
+
+    /// One upright line crop read by the first reader, and by the second when the first is unsure of it
+    /// (`LineReaders`); the reading with more surely read print kept.
+    func recognise(_ crop: GrayImage, on engine: TesseractEngine) -> [TesseractEngine.Line] {
+        func tesseract() -> [TesseractEngine.Line] { engine.recognize(crop, layout: .singleLine, choices: true) }
+        func learned() -> [TesseractEngine.Line]? {
+            guard let recogniser, let reading = try? recogniser.read(crop) else { return nil }
+            return reading.text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : [Self.line(reading, height: crop.height)]
+        }
+        switch readers {
+        case .tesseractOnly:
+            return tesseract()
+        case .learnedOnly:
+            return learned() ?? tesseract()
+        case .learnedFirst:
+            guard let first = learned() else { return tesseract() }
+            if Self.meanConfidence(first) >= readers.sure { return first }
+            let second = tesseract()
+            return Self.evidence(second) > Self.evidence(first) ? second : first
+        case .tesseractFirst:
+            let first = tesseract()
+            if Self.meanConfidence(first) >= readers.sure { return first }
+            guard let second = learned() else { return first }
+            return Self.evidence(second) > Self.evidence(first) ? second : first
+        }
+    }
+
+    /// PP-OCR's reading as tesseract's line: words split at spaces, each boxed from its first character's place
+    /// to its last's (a step's width either side), the line's full height.
+    static func line(_ reading: LineRecognizer.Reading, height: Int) -> TesseractEngine.Line {
+        var words: [[(text: String, left: Double, right: Double, choices: [CharacterChoice])]] = [[]]
+        for c in reading.characters {
+            if c.text == " " { if !(words.last!.isEmpty) { words.append([]) } } else { words[words.count - 1].append(c) }
+        }
+        words = words.filter { !$0.isEmpty }
+        let step = reading.characters.first.map { $0.right - $0.left } ?? 0
+        func box(_ l: Double, _ r: Double) -> (left: Int, top: Int, right: Int, bottom: Int) {
+            (Int(max(0, l - step)), 0, Int((r + step).rounded(.up)), height)
+        }
+        let lineWords = words.map { w in
+            (text: w.map(\.text).joined(), confidence: w.map { $0.choices.first?.confidence ?? 0 }.reduce(0, +) / Double(w.count),
+             box: box(w.first!.left, w.last!.right))
+        }
+        var line = TesseractEngine.Line(text: lineWords.map(\.text).joined(separator: " "), confidence: reading.confidence,
+                                        box: box(words.first?.first?.left ?? 0, words.last?.last?.right ?? 0),
+                                        words: lineWords)
+        line.choices = words.map { $0.map(\.choices) }
+        return line
     }
 
     /// The box (with `endMargin` at each end) resampled upright, its height `cropHeight`; and the mapping from the

@@ -1,6 +1,7 @@
 import CardModel
 import Foundation
 import Imaging
+import Inference
 import Locating
 
 /// Card text, wherever it is: the one entry point for OCR. Photographed cards come turned (any right angle),
@@ -28,9 +29,18 @@ public final class TextReader {
     ///
     /// `lines`: the learned text-line detector's model (`TextLineModel.configured()` unless given; nil reads by
     /// tesseract's layout analysis alone). With `concurrentReads` too, the lines are read on two engines.
-    public init(concurrentReads: Bool = false, lines model: TextLineModel? = TextLineModel.configured()) throws(TextReaderError) {
+    public init(concurrentReads: Bool = false, lines model: TextLineModel? = TextLineModel.configured(),
+                readers: LineReaders = .learnedFirst) throws(TextReaderError) {
         engine = try TesseractEngine()
         spare = concurrentReads ? SpareEngine() : nil
+        self.readers = readers
+        if let model, readers.usesLearned {
+            do throws(InferenceError) {
+                recogniser = try LineRecognizer(folder: model.folder, threads: concurrentReads ? 2 : 1, runtime: model.runtime)
+            } catch {
+                recogniserProblem = error
+            }
+        }
         if let model {
             do throws(TextLineModelError) {
                 // The network's threads follow `concurrentReads`: when one card is read at a time, two (the other
@@ -47,6 +57,11 @@ public final class TextReader {
             detector = nil
         }
     }
+
+    /// PP-OCR's line recogniser; nil when tesseract reads alone (`recogniserProblem` says why, when it was wanted).
+    var recogniser: LineRecognizer?
+    public private(set) var recogniserProblem: InferenceError?
+    public let readers: LineReaders
 
     /// The learned text-line detector; nil when no model was configured or it could not be loaded
     /// (`detectorProblem` says why), and then text is found by tesseract's layout analysis.
@@ -72,6 +87,8 @@ public final class TextReader {
             }
             var reading = DetectedLineReading(engine: engine)
             reading.spare = spare?.engine
+            reading.recogniser = recogniser
+            reading.readers = recogniser == nil ? .tesseractOnly : readers
             reading.traces = traces
             reading.unsmeared = { self.unsmeared(image) }
             return reading.read(image, detected: lines)

@@ -1,0 +1,20 @@
+/// Which reader reads a detected line first, and whether the other reads it again when the first is unsure of it
+/// (its confidence under `sure`): PP-OCR's recogniser (`learned`, on OpenVINO) or tesseract. Without the
+/// recogniser's model or the runtime, tesseract reads alone whatever this says.
+public enum LineReaders: String, Sendable, CaseIterable {
+    case learnedFirst = "learned"
+    case tesseractFirst = "tesseract"
+    case learnedOnly = "learned-only"
+    case tesseractOnly = "tesseract-only"
+
+    /// The first reader's confidence from which the second is not asked.
+    var sure: Double {
+        switch self {
+        case .learnedFirst, .learnedOnly: 0.9
+        case .tesseractFirst, .tesseractOnly: DetectedLineReading.sureLine
+        }
+    }
+
+    /// Whether PP-OCR's recogniser is used at all.
+    var usesLearned: Bool { self != .tesseractOnly }
+}
