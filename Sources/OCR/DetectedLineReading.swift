@@ -86,12 +86,13 @@ struct DetectedLineReading {
         // Each row's reading with the box it was read along (a doubtful line may have been read turned round).
         var readings = probeLines.map { (row: $0.key, box: $0.key, lines: $0.value) }
         readings += zip(rest, readAll(image, rest)).map { (row: $0.0, box: $0.1.box, lines: $0.1.lines) }
-        readings = sharpest(image, readings)
+        if !(Experiment.flag("NOSHARP") && readers.usesLearned) { readings = sharpest(image, readings) }
         var byBox: [LineBox: [TextReader.Line]] = [:]
         for reading in readings { byBox[reading.row] = reading.lines }
         let lines = oriented.flatMap { byBox[$0] ?? [] }
         let degrees = (turned ? prevailing + 180 : prevailing)
         let turns = ((Int((degrees / 90).rounded()) % 4) + 4) % 4
+        trace("ocr readers: \(ReadCounters.shared.report())")
         trace("ocr lines \(detected.count) boxes, \(oriented.count) rows, prevailing \(Int(prevailing))°, turned \(turned)")
         var reading = TextReader.Reading(lines: lines, quarterTurns: (4 - turns) % 4, deskewDegrees: -(degrees - Double(turns) * 90))
         reading.readingDegrees = wayUpKnown ? degrees : nil
@@ -128,7 +129,7 @@ struct DetectedLineReading {
     private func lineEitherWay(_ image: GrayImage, _ box: LineBox, on engine: TesseractEngine) -> (box: LineBox, lines: [TextReader.Line]) {
         var box = box
         var best = line(image, box, on: engine)
-        if Self.meanConfidence(best) < Self.doubtfulLine, box.length >= 2 * box.height {
+        if !(Experiment.flag("NOTURN") && readers.usesLearned), Self.meanConfidence(best) < Self.doubtfulLine, box.length >= 2 * box.height {
             let turned = line(image, box.turned, on: engine)
             // Only a sure reading turns a line on its own: junk read both ways can score higher either way.
             if Self.meanConfidence(turned) >= Self.settledConfidence, Self.evidence(turned) > Self.evidence(best) {
@@ -224,8 +225,14 @@ struct DetectedLineReading {
     /// One upright line crop read by the first reader, and by the second when the first is unsure of it
     /// (`LineReaders`); the reading with more surely read print kept.
     func recognise(_ crop: GrayImage, on engine: TesseractEngine) -> [TesseractEngine.Line] {
-        func tesseract() -> [TesseractEngine.Line] { engine.recognize(crop, layout: .singleLine, choices: true) }
+        func tesseract() -> [TesseractEngine.Line] {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            defer { ReadCounters.shared.add(tesseract: DispatchTime.now().uptimeNanoseconds - t0) }
+            return engine.recognize(crop, layout: .singleLine, choices: true)
+        }
         func learned() -> [TesseractEngine.Line]? {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            defer { ReadCounters.shared.add(learned: DispatchTime.now().uptimeNanoseconds - t0) }
             guard let recogniser, let reading = try? recogniser.read(crop) else { return nil }
             return reading.text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : [Self.line(reading, height: crop.height)]
         }
@@ -322,4 +329,24 @@ struct DetectedLineReading {
         guard traces.textStages else { return }
         FileHandle.standardError.write(Data((message() + "\n").utf8))
     }
+}
+
+/// Debug counters (temporary).
+final class ReadCounters: @unchecked Sendable {
+    static let shared = ReadCounters()
+    let lock = NSLock()
+    var learnedCalls = 0, learnedNs: UInt64 = 0, tessCalls = 0, tessNs: UInt64 = 0
+    func add(learned ns: UInt64) { lock.withLock { learnedCalls += 1; learnedNs += ns } }
+    func add(tesseract ns: UInt64) { lock.withLock { tessCalls += 1; tessNs += ns } }
+    func report() -> String {
+        lock.withLock {
+            defer { learnedCalls = 0; learnedNs = 0; tessCalls = 0; tessNs = 0 }
+            return "learned \(learnedCalls) calls \(learnedNs / 1_000_000) ms, tesseract \(tessCalls) calls \(tessNs / 1_000_000) ms"
+        }
+    }
+}
+
+/// Temporary experiment switches.
+enum Experiment {
+    static func flag(_ name: String) -> Bool { ProcessInfo.processInfo.environment["CARDSCAN_X_" + name] != nil }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which reader reads a detected line first, and whether the other reads it again when the first is unsure of it
 /// (its confidence under `sure`): PP-OCR's recogniser (`learned`, on OpenVINO) or tesseract. Without the
 /// recogniser's model or the runtime, tesseract reads alone whatever this says.
@@ -13,6 +15,14 @@ public enum LineReaders: String, Sendable, CaseIterable {
         case .learnedFirst, .learnedOnly: 0.9
         case .tesseractFirst, .tesseractOnly: DetectedLineReading.sureLine
         }
+    }
+
+    /// The environment variable that chooses them (`CARDSCAN_LINE_READERS=tesseract`, say), read by the
+    /// configuration and handed on to worker processes; the default when unset or unknown.
+    public static let environmentKey = "CARDSCAN_LINE_READERS"
+
+    public static func configured(environment: [String: String] = ProcessInfo.processInfo.environment) -> LineReaders {
+        environment[environmentKey].flatMap(LineReaders.init(rawValue:)) ?? .learnedFirst
     }
 
     /// Whether PP-OCR's recogniser is used at all.

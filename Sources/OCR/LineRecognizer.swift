@@ -19,6 +19,10 @@ final class LineRecognizer {
     private let network: OpenVINOModel
     /// The characters the output's classes stand for: index 0 is CTC's blank, then the list, then a space.
     private let characters: [String]
+    /// Which classes may be read (`latinScript`): the cards read here are in the Latin script, and a Chinese
+    /// character the network prefers (`DO日` for `DOB`, a stroke of glare read as `川`) is a misreading of a Latin
+    /// one, which then comes through with the probability the network gave it (low: an unsure line).
+    private let allowed: [Bool]
 
     init(folder: String, threads: Int, runtime: InferenceRuntime) throws(InferenceError) {
         let path = (folder as NSString).appendingPathComponent(Self.fileName)
@@ -30,6 +34,7 @@ final class LineRecognizer {
             throw .unreadableModel(path: path, reason: "no character list in its metadata")
         }
         characters = [""] + list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [" "]
+        allowed = characters.enumerated().map { $0.offset == 0 || Self.latinScript($0.element) }
         network = try OpenVINOModel(path: path, threads: threads, runtime: runtime)
     }
 
@@ -46,7 +51,7 @@ final class LineRecognizer {
         let height = Self.inputHeight
         let image = crop.height == height ? crop : crop.scaled(by: Double(height) / Double(crop.height))
         let width = max(1, image.width)
-        let inputWidth = max(Self.narrowestInput, (width + 7) / 8 * 8)
+        let inputWidth = Self.inputWidth(for: width)
         // RGB planes of (x/255 - 0.5)/0.5, the grey value in each; padding 0 (mid grey) past the line's end.
         var input = [Float](repeating: 0, count: 3 * height * inputWidth)
         image.pixels.withUnsafeBufferPointer { src in
@@ -64,8 +69,45 @@ final class LineRecognizer {
         guard out.shape.count == 3, out.shape[0] == 1, out.shape[2] == characters.count else {
             throw .failed(reason: "the recogniser answered shape \(out.shape), not [1, T, \(characters.count)]")
         }
+        let gaps = Self.paperGaps(image)
         return Self.decoded(out.values, steps: out.shape[1], classes: out.shape[2], characters: characters,
-                            stepWidth: Double(inputWidth) / Double(out.shape[1]), lineWidth: Double(width))
+                            stepWidth: Double(inputWidth) / Double(out.shape[1]), lineWidth: Double(width), allowed: allowed) { from, to in
+            // The widest run of paper columns between two characters' places.
+            var run = 0, widest = 0
+            for x in max(0, Int(from))..<max(max(0, Int(from)), min(gaps.count, Int(to))) {
+                run = gaps[x] ? run + 1 : 0
+                widest = max(widest, run)
+            }
+            return Double(widest) / Double(height)
+        }
+    }
+
+    /// Per column of `image`: whether it holds no ink in its middle rows (the box's margins hold neighbouring lines'
+    /// ascenders and descenders). Ink is darker than halfway between the crop's darkest and lightest.
+    static func paperGaps(_ image: GrayImage) -> [Bool] {
+        let top = image.height / 5, bottom = image.height - image.height / 5
+        var darkest = UInt8.max, lightest = UInt8.min
+        var columnDarkest = [UInt8](repeating: .max, count: image.width)
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in top..<bottom {
+                for x in 0..<image.width {
+                    let v = p[y * image.stride + x]
+                    darkest = min(darkest, v); lightest = max(lightest, v)
+                    columnDarkest[x] = min(columnDarkest[x], v)
+                }
+            }
+        }
+        let threshold = (Int(darkest) + Int(lightest)) / 2
+        return columnDarkest.map { Int($0) > threshold }
+    }
+
+    /// The input widths lines are padded to. The network takes any width, but OpenVINO prepares each new input shape
+    /// on its first run (50-100 ms here, against ~15 ms for a warm run of a 640-wide line): with each line at its own
+    /// width nearly every line paid that. A handful of widths, each prepared once per process, costs a little padding.
+    static let inputWidths = [320, 480, 640, 800, 960, 1280, 1600, 2048]
+
+    static func inputWidth(for width: Int) -> Int {
+        inputWidths.first { $0 >= width } ?? (width + 511) / 512 * 512
     }
 
     /// The least probability of a space, at some step between two characters read, that makes one there. The
@@ -73,11 +115,25 @@ final class LineRecognizer {
     /// two Latin words (`NHSNumber:9991205675`) while still weighing it: on card lines the space class reached
     /// 0.02-0.15 in the gaps between words, under 0.005 between letters of a word.
     static let weakSpace: Float = 0.01
+    /// A space the network weighed at least this much is made whatever the crop shows.
+    static let likelySpace: Float = 0.4
+    /// A weaker one (but between two digits) needs a run of paper between their places (their steps' middles) at least
+    /// this share of the crop's height wide: letters within a widely spaced capitalised word drew a weak space too
+    /// (`NOWAK` 0.10 at a 0.125 gap, `LEMAISTRE` 0.026 at 0.125), and so did an apostrophe or a hyphen within a
+    /// name (`O 'NEILL`, `ASHWORTH- HUGHES`); words stand 0.19-0.4 apart. Between digits no gap is asked
+    /// for: the groups of a printed number (`465 624 8150`) stand closer than words, and an unlabelled NHS number
+    /// is taken only in its groups.
+    static let spaceGap = 0.17
+
+    static func bothDigits(_ a: String, _ b: String) -> Bool {
+        (a.first?.isNumber ?? false) && (b.first?.isNumber ?? false)
+    }
 
     /// CTC's greedy decoding: the likeliest class at each step, repeats merged, blanks dropped; a space added between
     /// two characters where a step between them weighed one at `weakSpace` or more.
     static func decoded(_ values: [Float], steps: Int, classes: Int, characters: [String], stepWidth: Double,
-                        lineWidth: Double) -> Reading {
+                        lineWidth: Double, allowed: [Bool]? = nil, gap: (Double, Double) -> Double = { _, _ in 1 }) -> Reading {
+        let allowed = allowed ?? [Bool](repeating: true, count: classes)
         var reading = Reading(text: "", confidence: 0, characters: [])
         var previous = 0, sum = 0.0, count = 0
         let space = classes - 1
@@ -87,18 +143,20 @@ final class LineRecognizer {
                 let row = p.baseAddress! + t * classes
                 var best = 0
                 var bestValue = row[0]
-                for c in 1..<classes where row[c] > bestValue { best = c; bestValue = row[c] }
+                for c in 1..<classes where allowed[c] && row[c] > bestValue { best = c; bestValue = row[c] }
                 defer { previous = best }
                 if best == 0 { spaceSince = max(spaceSince, row[space]) }
                 guard best != 0, best != previous else { continue }
-                if best != space, spaceSince >= weakSpace, let last = reading.characters.last, last.text != " " {
+                if best != space, spaceSince >= weakSpace, let last = reading.characters.last, last.text != " ",
+                   spaceSince >= likelySpace || bothDigits(last.text, characters[best])
+                    || gap((last.left + last.right) / 2, (Double(t) + 0.5) * stepWidth) >= spaceGap {
                     let at = min(lineWidth, Double(t) * stepWidth)
                     reading.characters.append((" ", at, at, [CharacterChoice(text: " ", confidence: Double(spaceSince))]))
                 }
                 spaceSince = 0
                 // The alternatives: the next likeliest classes at this step (not the blank).
                 var others: [(Int, Float)] = []
-                for c in 1..<classes where c != best && Double(row[c]) >= leastAlternative {
+                for c in 1..<classes where c != best && allowed[c] && Double(row[c]) >= leastAlternative {
                     others.append((c, row[c]))
                 }
                 others.sort { $0.1 > $1.1 }
@@ -111,9 +169,74 @@ final class LineRecognizer {
             }
         }
         while reading.characters.last?.text == " " { reading.characters.removeLast() }
+        reading.characters = lettersKept(capitalsKept(reading.characters))
         reading.text = reading.characters.map(\.text).joined()
         reading.confidence = count == 0 ? 0 : sum / Double(count)
         return reading
+    }
+
+    /// A word printed in capitals whose last letters were read in lower case (`OLIvia`, `ROSa`: the recogniser's case
+    /// slips on names set in capitals) in capitals throughout: a word of letters that starts with at least three
+    /// capitals, holds at least as many capitals as small letters, and has its small letters only at its end.
+    static func capitalsKept(_ characters: [(text: String, left: Double, right: Double, choices: [CharacterChoice])])
+        -> [(text: String, left: Double, right: Double, choices: [CharacterChoice])] {
+        var result = characters
+        var start = 0
+        func fix(_ range: Range<Int>) {
+            let letters = range.map { characters[$0].text }
+            guard letters.allSatisfy({ $0.count == 1 && $0.first!.isLetter }) else { return }
+            let upper = letters.map { $0 == $0.uppercased() && $0 != $0.lowercased() }
+            guard let firstSmall = upper.firstIndex(of: false), firstSmall >= 3,
+                  !upper[firstSmall...].contains(true), firstSmall * 2 >= letters.count else { return }
+            for i in range { result[i].text = characters[i].text.uppercased() }
+        }
+        for i in 0...characters.count {
+            if i == characters.count || !(characters[i].text.first?.isLetter ?? false) {
+                if i > start { fix(start..<i) }
+                start = i + 1
+            }
+        }
+        return result
+    }
+
+    /// A zero read among letters as the letter O (`0ct` for `Oct`, `D0B`: the recogniser's commonest slip
+    /// on card print): in a run of letters and digits holding at least two letters, no other digit, and one or two
+    /// zeros. A capital O at the run's start or after a capital, a small one after a small letter.
+    static func lettersKept(_ characters: [(text: String, left: Double, right: Double, choices: [CharacterChoice])])
+        -> [(text: String, left: Double, right: Double, choices: [CharacterChoice])] {
+        var result = characters
+        var start = 0
+        func fix(_ range: Range<Int>) {
+            let run = range.map { characters[$0].text.first! }
+            let zeros = run.filter { $0 == "0" }.count
+            guard (1...2).contains(zeros), run.filter(\.isLetter).count >= 2,
+                  !run.contains(where: { $0.isNumber && $0 != "0" }) else { return }
+            for (offset, i) in range.enumerated() where run[offset] == "0" {
+                let before = offset > 0 ? run[offset - 1] : nil
+                result[i].text = before.map { $0.isLowercase } == true ? "o" : "O"
+            }
+        }
+        for i in 0...characters.count {
+            let alphanumeric = i < characters.count && characters[i].text.count == 1
+                && (characters[i].text.first!.isLetter || characters[i].text.first!.isNumber)
+            if !alphanumeric {
+                if i > start { fix(start..<i) }
+                start = i + 1
+            }
+        }
+        return result
+    }
+
+    /// Whether a character of the list belongs to what a card here prints: ASCII, the Latin-1 and Latin
+    /// Extended-A letters (French and Irish names: `é`, `ç`, `Ó`), and a few signs (`£`, `€`, `°`, curly quotes,
+    /// dashes); full-width ASCII forms count as their ASCII (`normalised`).
+    static func latinScript(_ character: String) -> Bool {
+        normalised(character).unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x20...0x7E, 0xA3, 0xB0, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x17F, 0x2013, 0x2014, 0x2018, 0x2019, 0x20AC: true
+            default: false
+            }
+        }
     }
 
     /// Full-width forms (the list holds `：`, `（`, `０`… beside their ASCII) as the ASCII a card prints.

@@ -30,7 +30,7 @@ public final class TextReader {
     /// `lines`: the learned text-line detector's model (`TextLineModel.configured()` unless given; nil reads by
     /// tesseract's layout analysis alone). With `concurrentReads` too, the lines are read on two engines.
     public init(concurrentReads: Bool = false, lines model: TextLineModel? = TextLineModel.configured(),
-                readers: LineReaders = .learnedFirst) throws(TextReaderError) {
+                readers: LineReaders = .configured()) throws(TextReaderError) {
         engine = try TesseractEngine()
         spare = concurrentReads ? SpareEngine() : nil
         self.readers = readers
@@ -55,6 +55,17 @@ public final class TextReader {
             }
         } else {
             detector = nil
+        }
+    }
+
+    /// Why PP-OCR's recogniser beside `model` cannot be used (its file missing or unreadable, the runtime absent);
+    /// nil when it loads. Loads it once to see (about 0.3 s).
+    public static func recogniserProblem(model: TextLineModel) -> String? {
+        do throws(InferenceError) {
+            _ = try LineRecognizer(folder: model.folder, threads: 1, runtime: model.runtime)
+            return nil
+        } catch {
+            return "text recogniser: \(error)"
         }
     }
 

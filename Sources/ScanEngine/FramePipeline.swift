@@ -32,6 +32,15 @@ public struct FramePipeline: Sendable {
 
     // MARK: Stages
 
+    /// The text stage's reader, made the same way for every source (stills, imports, camera frames, uploads): the
+    /// learned detector and recogniser where the models and the runtime are, tesseract beside them. nil when
+    /// throws when tesseract cannot start. `concurrentReads`: one frame has both cores (a still scanned alone): the network
+    /// runs on two threads and a block is read both ways up at once; otherwise one thread (a worker among others,
+    /// or a live session, whose barcode thread has the other core).
+    public static func textReader(concurrentReads: Bool) throws(TextReaderError) -> TextReader {
+        try TextReader(concurrentReads: concurrentReads)
+    }
+
     /// Decode: the frame's barcodes as items `b1`, `b2`…
     public static func barcodeItems(_ found: [Barcode]) -> [RecognizedItem] {
         found.enumerated().map { RecognizedItem(barcode: $1, id: "b\($0 + 1)") }
@@ -51,7 +60,9 @@ public struct FramePipeline: Sendable {
         let barcodes = barcodesInView()
         var lines = Self.items(reading.lines)
         var suggestions = suggest(barcodes + lines).suggestions
-        if byLines, SecondReading.wanted(items: barcodes + lines, suggestions: suggestions) {
+        let labelsOnly = ProcessInfo.processInfo.environment["CARDSCAN_X_SECONDLABELS"] != nil
+        if byLines, labelsOnly ? !SecondReading.unreadLabels(text: lines, suggestions: suggestions).isEmpty
+                               : SecondReading.wanted(items: barcodes + lines, suggestions: suggestions) {
             if reader.tracing {
                 let unread = SecondReading.unreadLabels(text: lines, suggestions: suggestions).map(\.rawValue)
                 let confidence = (SecondReading.confidence(lines) * 100).rounded() / 100

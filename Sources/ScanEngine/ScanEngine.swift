@@ -23,7 +23,7 @@ public final class ScanEngine {
         barcodes = BarcodeReader(options: barcodeOptions)
         if options.readsText {
             do throws(TextReaderError) {
-                let reader = try TextReader(concurrentReads: options.parallelStages)
+                let reader = try FramePipeline.textReader(concurrentReads: options.parallelStages)
                 reader.traces = options.traces
                 text = reader; textProblem = nil
             } catch { text = nil; textProblem = error }

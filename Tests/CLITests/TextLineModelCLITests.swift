@@ -45,6 +45,33 @@ final class TextLineModelCLITests: XCTestCase {
         XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers())
     }
 
+    /// The OpenVINO runtime's folder gone (`CARDSCAN_OPENVINO` names one that is not there): one line naming the
+    /// runtime and `Scripts/setup`, and tesseract reads the cards alone.
+    func testAMissingRuntimeIsNamedOnceAndTesseractReadsAlone() throws {
+        let folder = try ScanCommandTests.scratch(#function) + "/no-runtime"
+        let run = try ScanCommandTests.cardscan(["scan", "--json", "--jobs", "2"] + photos, environment: ["CARDSCAN_OPENVINO": folder])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("OpenVINO") }
+        XCTAssertEqual(lines.count, 1, "one line for the run, not one per photo or worker:\n\(run.stderr)")
+        XCTAssertTrue(lines.first?.contains(folder) ?? false, run.stderr)
+        XCTAssertTrue(lines.first?.contains("Scripts/setup") ?? false, run.stderr)
+        XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers(), "read by tesseract alone")
+    }
+
+    /// The recogniser's model missing beside the detector's: named once, and the detector's lines are read by
+    /// tesseract.
+    func testAMissingRecogniserIsNamedOnceAndTesseractReadsTheLines() throws {
+        let folder = try ScanCommandTests.scratch(#function)
+        let installed = try XCTUnwrap(ProcessInfo.processInfo.environment["CARDSCAN_MODELS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share/cardscan/models")
+        try FileManager.default.copyItem(atPath: "\(installed)/text-lines-ppocrv4-det.onnx", toPath: "\(folder)/text-lines-ppocrv4-det.onnx")
+        let run = try ScanCommandTests.cardscan(["scan", "--json", "--jobs", "2", "--models", folder] + photos)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("text recogniser") }
+        XCTAssertEqual(lines.count, 1, run.stderr)
+        XCTAssertTrue(lines.first?.contains("\(folder)/text-reader-ppocrv4-rec.onnx") ?? false, run.stderr)
+        XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers())
+    }
+
     func testModelsNeedsAFolder() throws {
         let run = try ScanCommandTests.cardscan(["scan", photos[0], "--models"])
         XCTAssertEqual(run.status, 64)

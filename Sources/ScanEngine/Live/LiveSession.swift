@@ -266,7 +266,7 @@ public final class LiveSession: @unchecked Sendable {
     private func decodeLoop() {
         let barcodes = BarcodeReader(options: options.scan.barcodes)
         // Files are read in order with OCR on each, on this thread; a camera's OCR runs on the text thread.
-        let inlineText: TextReader? = !source.isLive && options.scan.readsText ? try? TextReader() : nil
+        let inlineText: TextReader? = !source.isLive && options.scan.readsText ? try? FramePipeline.textReader(concurrentReads: false) : nil
         inlineText?.traces = options.scan.traces
         // Test builds only (TestSwitches): abort while decoding frame N, as a crashing C library would.
         let abortAt = TestSwitches.value("CARDSCAN_TEST_SESSION_ABORT_AT_FRAME").flatMap(Int.init)
@@ -327,12 +327,9 @@ public final class LiveSession: @unchecked Sendable {
     // MARK: Text (one OCR at a time)
 
     private func textLoop() {
-        // A camera's scenes are read by the layout path alone, not beside the text-line detector's lines as stills
-        // are: the detector adds 0.3-0.9 s a scene on 2 cores (its network, and a closer pass on small print),
-        // and with it a card shown to the fake camera for 2-3 s (cards-dev 0066) was read in stills but missed
-        // live (LiveCardPhotoTests, CI 2026-11-27). Files shown through a session (`camera FILE`, web uploads)
-        // are stills, read both ways (`inlineText`).
-        guard let reader = try? TextReader(lines: nil) else {
+        // A camera's scenes are read as stills are (`FramePipeline.textReader`): the learned detector's lines, read
+        // by PP-OCR's recogniser, on one thread beside the barcode thread.
+        guard let reader = try? FramePipeline.textReader(concurrentReads: false) else {
             emitLocked { t in
                 var e = ScanEvent(.error, time: t)
                 e.error = .init(code: "ocrUnavailable", message: "tesseract could not start; only barcodes are read (run Scripts/setup)", recoverable: true)

@@ -1,0 +1,111 @@
+import CardModel
+@testable import OCR
+import Foundation
+import Imaging
+import Locating
+import XCTest
+
+/// PP-OCR's recogniser on OpenVINO, on real photos: the detector's lines read by it alone and by tesseract alone,
+/// and what the decoding does with the network's output (its character list from the model's own metadata, the
+/// spaces it weighs but lets a blank outweigh). The models and the runtime are what `Scripts/setup` installs: a
+/// missing one skips on a developer's machine and fails under CI=true.
+final class LineRecognizerTests: XCTestCase {
+    func recogniser() throws -> LineRecognizer {
+        let model = try TextLineDetectorTests.installedModel()
+        do {
+            return try LineRecognizer(folder: model.folder, threads: 1, runtime: model.runtime)
+        } catch {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { throw error }
+            throw XCTSkip("the recogniser cannot load here (\(error)); Scripts/setup installs it")
+        }
+    }
+
+    func lines(_ path: String, readers: LineReaders) throws -> [String] {
+        let reader = try TextReader(lines: try TextLineDetectorTests.installedModel(), readers: readers)
+        XCTAssertNil(reader.recogniserProblem)
+        return try XCTUnwrap(reader.readLines(try ImageLoader().load(contentsOf: path)), "no line found").lines.map(\.text)
+    }
+
+    /// The character list comes from the ONNX file's metadata (6623 characters, then CTC's blank and a space).
+    func testTheCharacterListIsReadFromTheModelsMetadata() throws {
+        let model = try TextLineDetectorTests.installedModel()
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(model.folder)/\(LineRecognizer.fileName)"), options: .mappedIfSafe)
+        let list = try XCTUnwrap(ONNXMetadata.value(of: "character", in: data)).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(list.count, 6623)
+        XCTAssertTrue(Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz:/-".map(String.init)).isSubset(of: Set(list.map(String.init))))
+        XCTAssertNil(ONNXMetadata.value(of: "no such key", in: data))
+        // The detector's file has no character list: nothing is made up.
+        XCTAssertNil(ONNXMetadata.value(of: "character", in: try Data(contentsOf: URL(fileURLWithPath: model.path))))
+    }
+
+    /// A sample NHS card read line by line by PP-OCR alone: the labelled number whole, with the spaces between words
+    /// the network weighed (it read `NHSNumber:9991205675` before they were restored), the name whole.
+    func testASampleCardsLinesReadByTheRecogniserAlone() throws {
+        _ = try recogniser()
+        let path = (TestPaths.samples as NSString).appendingPathComponent("gb-nhs-card-01.jpg")
+        let read = try lines(path, readers: .learnedOnly)
+        XCTAssertTrue(read.contains("NHS Number: 999 120 5675"), "\(read)")
+        XCTAssertTrue(read.contains { $0.contains("Robin Testwood") }, "\(read)")
+    }
+
+    /// The same photo by tesseract alone, and with PP-OCR first: both hold the number (the readers' switch works,
+    /// and tesseract still reads where PP-OCR is not used).
+    func testEachReaderReadsTheNumber() throws {
+        _ = try recogniser()
+        let path = (TestPaths.samples as NSString).appendingPathComponent("gb-nhs-card-01.jpg")
+        for readers in [LineReaders.tesseractOnly, .learnedFirst, .tesseractFirst] {
+            let digits = try lines(path, readers: readers).map { String($0.filter(\.isNumber)) }
+            XCTAssertTrue(digits.contains { $0.contains("9991205675") }, "\(readers): \(digits)")
+        }
+    }
+
+    /// Decoding alone, on a made-up output of 6 steps over 4 classes (blank, A, B, space): repeats merge, blanks
+    /// split, a weak space between two characters counts only over a wide enough gap of paper.
+    func testGreedyDecodingMergesRepeatsAndWeighsSpaces() {
+        let characters = ["", "A", "B", " "]
+        func step(_ p: [Float]) -> [Float] { p }
+        // A A blank(space 0.2) B blank B
+        let values = [step([0.01, 0.97, 0.01, 0.01]), step([0.01, 0.97, 0.01, 0.01]), step([0.79, 0.005, 0.005, 0.2]),
+                      step([0.01, 0.01, 0.97, 0.01]), step([0.99, 0.0, 0.0, 0.01]), step([0.01, 0.01, 0.97, 0.01])].flatMap { $0 }
+        let wideGap = LineRecognizer.decoded(values, steps: 6, classes: 4, characters: characters, stepWidth: 8, lineWidth: 48) { _, _ in 0.3 }
+        XCTAssertEqual(wideGap.text, "A BB")
+        let narrowGap = LineRecognizer.decoded(values, steps: 6, classes: 4, characters: characters, stepWidth: 8, lineWidth: 48) { _, _ in 0.05 }
+        XCTAssertEqual(narrowGap.text, "ABB")
+        XCTAssertEqual(narrowGap.confidence, 0.97, accuracy: 0.001)
+        XCTAssertEqual(narrowGap.characters.map(\.left), [0, 24, 40])
+    }
+
+    /// A name set in capitals whose last letters came out small is put back in capitals; words that are cased so
+    /// on purpose are left alone.
+    func testCapitalsSlippingToSmallLettersAtAWordsEndAreMended() {
+        func mended(_ text: String) -> String {
+            let characters = text.map { (text: String($0), left: 0.0, right: 0.0, choices: [CharacterChoice]()) }
+            return LineRecognizer.capitalsKept(characters).map(\.text).joined()
+        }
+        XCTAssertEqual(mended("MURPHY, OLIvia"), "MURPHY, OLIVIA")
+        XCTAssertEqual(mended("JOHNSON, ROSa"), "JOHNSON, ROSA")
+        for kept in ["McDONALD", "GPs", "Olivia", "NHSmailbox", "DOB: 06-Sep-2011", "ROSA"] {
+            XCTAssertEqual(mended(kept), kept)
+        }
+    }
+
+    /// A zero among letters is the letter O; numbers, IDs and times keep theirs.
+    func testAZeroAmongLettersIsTheLetterO() {
+        func mended(_ text: String) -> String {
+            let characters = text.map { (text: String($0), left: 0.0, right: 0.0, choices: [CharacterChoice]()) }
+            return LineRecognizer.lettersKept(characters).map(\.text).joined()
+        }
+        XCTAssertEqual(mended("D0B 27-0ct-1971"), "DOB 27-Oct-1971")
+        XCTAssertEqual(mended("B0ston"), "Boston")
+        for kept in ["NHS No. 460 956 0399", "RTH4183671", "GY529045", "10:30", "Flat 10", "JY 39 04 14 A", "H3800417"] {
+            XCTAssertEqual(mended(kept), kept)
+        }
+    }
+
+    func testFullWidthFormsReadAsASCII() {
+        XCTAssertEqual(LineRecognizer.normalised("："), ":")
+        XCTAssertEqual(LineRecognizer.normalised("０"), "0")
+        XCTAssertEqual(LineRecognizer.normalised("Ａ"), "A")
+        XCTAssertEqual(LineRecognizer.normalised("é"), "é")
+    }
+}
