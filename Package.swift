@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel", "Evaluation"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LocatingTests", dependencies: ["Locating"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "OCR", "Locating", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "OCR", "Locating", "Inference", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
         // The README's screenshots of the web pages, made by the browser tests (CARDSCAN_SCREENSHOTS=folder).
         .testTarget(name: "CLITests", dependencies: ["Evaluation"], exclude: ["WebServe/Screenshots"]),
         .testTarget(name: "CardStoreTests", dependencies: ["CardStore", "CardModel"]),

@@ -14,7 +14,21 @@ static void fail(char *error, int capacity, const char *what, const char *detail
     if (error && capacity > 0) snprintf(error, (size_t)capacity, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
 }
 
-#if __has_include(<openvino/c/openvino.h>)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COV_SANITIZED 1
+#endif
+#endif
+
+int cov_usable_in_this_build(void) {
+#if defined(COV_SANITIZED)
+    return 0;
+#else
+    return 1;
+#endif
+}
+
+#if __has_include(<openvino/c/openvino.h>) && !defined(COV_SANITIZED)
 #include <openvino/c/openvino.h>
 
 // The C API's functions this shim calls, looked up once.
@@ -198,11 +212,17 @@ int64_t cov_run(cov_model *m, const float *input, const int64_t *shape, int rank
     return count;
 }
 
-#else  // built without OpenVINO's headers
+#else  // built without OpenVINO's headers, or with AddressSanitizer
 
 int cov_load_runtime(const char *folder, char *error, int errorCapacity) {
     (void)folder;
+#if defined(COV_SANITIZED)
+    // OpenVINO's oneTBB opens its hwloc binding library with RTLD_DEEPBIND, which AddressSanitizer refuses (it
+    // ends the process): a sanitized build reads with tesseract alone.
+    fail(error, errorCapacity, "OpenVINO cannot run in a build with AddressSanitizer (its TBB opens a library with RTLD_DEEPBIND)", NULL);
+#else
     fail(error, errorCapacity, "cardscan was built without OpenVINO's headers (run Scripts/setup, then build again)", NULL);
+#endif
     return -1;
 }
 cov_model *cov_open(const char *path, int threads, char *error, int errorCapacity) {

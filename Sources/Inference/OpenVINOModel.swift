@@ -9,6 +9,10 @@ public struct InferenceRuntime: Sendable, Equatable {
     public static let environmentKey = "CARDSCAN_OPENVINO"
     public var folder: String
     public init(folder: String = InferenceRuntime.defaultFolder) { self.folder = folder }
+
+    /// False in a build with AddressSanitizer: OpenVINO's TBB opens a library with RTLD_DEEPBIND, which the
+    /// sanitizer refuses, so such a build reads with tesseract alone (tests of the learned models skip there).
+    public static var usableInThisBuild: Bool { cov_usable_in_this_build() != 0 }
 }
 
 /// Why a model could not be run.

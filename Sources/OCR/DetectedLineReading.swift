@@ -31,6 +31,7 @@ struct DetectedLineReading {
     /// PP-OCR's recogniser, and which reader reads a line first (`LineReaders`); nil: tesseract alone.
     var recogniser: LineRecognizer?
     var readers = LineReaders.learnedFirst
+    let tally = ReaderTally()
     var traces = Traces()
     /// The photo with a measured motion smear undone, at `scale` times the photo's size (`TextReader`): a line read
     /// unsurely (under `sureLine`) is read on it as well, and the reading with more surely read print kept. A
@@ -86,13 +87,13 @@ struct DetectedLineReading {
         // Each row's reading with the box it was read along (a doubtful line may have been read turned round).
         var readings = probeLines.map { (row: $0.key, box: $0.key, lines: $0.value) }
         readings += zip(rest, readAll(image, rest)).map { (row: $0.0, box: $0.1.box, lines: $0.1.lines) }
-        if !(Experiment.flag("NOSHARP") && readers.usesLearned) { readings = sharpest(image, readings) }
+        readings = sharpest(image, readings)
         var byBox: [LineBox: [TextReader.Line]] = [:]
         for reading in readings { byBox[reading.row] = reading.lines }
         let lines = oriented.flatMap { byBox[$0] ?? [] }
         let degrees = (turned ? prevailing + 180 : prevailing)
         let turns = ((Int((degrees / 90).rounded()) % 4) + 4) % 4
-        trace("ocr readers: \(ReadCounters.shared.report())")
+        trace("ocr readers: \(tally.summary)")
         trace("ocr lines \(detected.count) boxes, \(oriented.count) rows, prevailing \(Int(prevailing))°, turned \(turned)")
         var reading = TextReader.Reading(lines: lines, quarterTurns: (4 - turns) % 4, deskewDegrees: -(degrees - Double(turns) * 90))
         reading.readingDegrees = wayUpKnown ? degrees : nil
@@ -129,7 +130,7 @@ struct DetectedLineReading {
     private func lineEitherWay(_ image: GrayImage, _ box: LineBox, on engine: TesseractEngine) -> (box: LineBox, lines: [TextReader.Line]) {
         var box = box
         var best = line(image, box, on: engine)
-        if !(Experiment.flag("NOTURN") && readers.usesLearned), Self.meanConfidence(best) < Self.doubtfulLine, box.length >= 2 * box.height {
+        if Self.meanConfidence(best) < Self.doubtfulLine, box.length >= 2 * box.height {
             let turned = line(image, box.turned, on: engine)
             // Only a sure reading turns a line on its own: junk read both ways can score higher either way.
             if Self.meanConfidence(turned) >= Self.settledConfidence, Self.evidence(turned) > Self.evidence(best) {
@@ -207,7 +208,7 @@ struct DetectedLineReading {
         if let folder = traces.textImagesFolder {
             try? crop.writePNG(to: "\(folder)/ocr-\(ProcessInfo.processInfo.processIdentifier)-\(TextReader.traceCount.next())-line.png")
         }
-        let lines = recognise(crop, on: engine ?? self.engine)
+        let lines = recognise(crop, on: engine ?? self.engine).map(\.caseMended)
         func quad(_ b: (left: Int, top: Int, right: Int, bottom: Int)) -> Quad {
             let corners = [(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)]
             return Quad(corners.map { c in
@@ -227,12 +228,12 @@ struct DetectedLineReading {
     func recognise(_ crop: GrayImage, on engine: TesseractEngine) -> [TesseractEngine.Line] {
         func tesseract() -> [TesseractEngine.Line] {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            defer { ReadCounters.shared.add(tesseract: DispatchTime.now().uptimeNanoseconds - t0) }
+            defer { tally.add(tesseract: DispatchTime.now().uptimeNanoseconds - t0) }
             return engine.recognize(crop, layout: .singleLine, choices: true)
         }
         func learned() -> [TesseractEngine.Line]? {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            defer { ReadCounters.shared.add(learned: DispatchTime.now().uptimeNanoseconds - t0) }
+            defer { tally.add(learned: DispatchTime.now().uptimeNanoseconds - t0) }
             guard let recogniser, let reading = try? recogniser.read(crop) else { return nil }
             return reading.text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : [Self.line(reading, height: crop.height)]
         }
@@ -331,22 +332,15 @@ struct DetectedLineReading {
     }
 }
 
-/// Debug counters (temporary).
-final class ReadCounters: @unchecked Sendable {
-    static let shared = ReadCounters()
-    let lock = NSLock()
-    var learnedCalls = 0, learnedNs: UInt64 = 0, tessCalls = 0, tessNs: UInt64 = 0
+/// How many lines each reader read for one photo, and in how long: `--verbose` traces (never the text).
+final class ReaderTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var learnedCalls = 0, learnedNs: UInt64 = 0, tesseractCalls = 0, tesseractNs: UInt64 = 0
     func add(learned ns: UInt64) { lock.withLock { learnedCalls += 1; learnedNs += ns } }
-    func add(tesseract ns: UInt64) { lock.withLock { tessCalls += 1; tessNs += ns } }
-    func report() -> String {
+    func add(tesseract ns: UInt64) { lock.withLock { tesseractCalls += 1; tesseractNs += ns } }
+    var summary: String {
         lock.withLock {
-            defer { learnedCalls = 0; learnedNs = 0; tessCalls = 0; tessNs = 0 }
-            return "learned \(learnedCalls) calls \(learnedNs / 1_000_000) ms, tesseract \(tessCalls) calls \(tessNs / 1_000_000) ms"
+            "PP-OCR \(learnedCalls) lines in \(learnedNs / 1_000_000) ms, tesseract \(tesseractCalls) in \(tesseractNs / 1_000_000) ms"
         }
     }
-}
-
-/// Temporary experiment switches.
-enum Experiment {
-    static func flag(_ name: String) -> Bool { ProcessInfo.processInfo.environment["CARDSCAN_X_" + name] != nil }
 }

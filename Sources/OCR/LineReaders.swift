@@ -25,6 +25,9 @@ public enum LineReaders: String, Sendable, CaseIterable {
         environment[environmentKey].flatMap(LineReaders.init(rawValue:)) ?? .learnedFirst
     }
 
+    /// Whether PP-OCR's recogniser reads a line first.
+    var learnedFirst: Bool { self == .learnedFirst || self == .learnedOnly }
+
     /// Whether PP-OCR's recogniser is used at all.
     var usesLearned: Bool { self != .tesseractOnly }
 }

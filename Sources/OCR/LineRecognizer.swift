@@ -169,34 +169,10 @@ final class LineRecognizer {
             }
         }
         while reading.characters.last?.text == " " { reading.characters.removeLast() }
-        reading.characters = lettersKept(capitalsKept(reading.characters))
+        reading.characters = lettersKept(reading.characters)
         reading.text = reading.characters.map(\.text).joined()
         reading.confidence = count == 0 ? 0 : sum / Double(count)
         return reading
-    }
-
-    /// A word printed in capitals whose last letters were read in lower case (`OLIvia`, `ROSa`: the recogniser's case
-    /// slips on names set in capitals) in capitals throughout: a word of letters that starts with at least three
-    /// capitals, holds at least as many capitals as small letters, and has its small letters only at its end.
-    static func capitalsKept(_ characters: [(text: String, left: Double, right: Double, choices: [CharacterChoice])])
-        -> [(text: String, left: Double, right: Double, choices: [CharacterChoice])] {
-        var result = characters
-        var start = 0
-        func fix(_ range: Range<Int>) {
-            let letters = range.map { characters[$0].text }
-            guard letters.allSatisfy({ $0.count == 1 && $0.first!.isLetter }) else { return }
-            let upper = letters.map { $0 == $0.uppercased() && $0 != $0.lowercased() }
-            guard let firstSmall = upper.firstIndex(of: false), firstSmall >= 3,
-                  !upper[firstSmall...].contains(true), firstSmall * 2 >= letters.count else { return }
-            for i in range { result[i].text = characters[i].text.uppercased() }
-        }
-        for i in 0...characters.count {
-            if i == characters.count || !(characters[i].text.first?.isLetter ?? false) {
-                if i > start { fix(start..<i) }
-                start = i + 1
-            }
-        }
-        return result
     }
 
     /// A zero read among letters as the letter O (`0ct` for `Oct`, `D0B`: the recogniser's commonest slip

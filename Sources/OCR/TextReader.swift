@@ -74,6 +74,10 @@ public final class TextReader {
     public private(set) var recogniserProblem: InferenceError?
     public let readers: LineReaders
 
+    /// The confidence of a frame's lines under which they are read a second way (`SecondReading`): tesseract's 0.8,
+    /// or 0.9 where PP-OCR's recogniser reads first (it is surer of the same print).
+    public var sureText: Double { recogniser != nil && readers.learnedFirst ? 0.9 : 0.8 }
+
     /// The learned text-line detector; nil when no model was configured or it could not be loaded
     /// (`detectorProblem` says why), and then text is found by tesseract's layout analysis.
     private let detector: TextLineDetector?

@@ -60,9 +60,7 @@ public struct FramePipeline: Sendable {
         let barcodes = barcodesInView()
         var lines = Self.items(reading.lines)
         var suggestions = suggest(barcodes + lines).suggestions
-        let labelsOnly = ProcessInfo.processInfo.environment["CARDSCAN_X_SECONDLABELS"] != nil
-        if byLines, labelsOnly ? !SecondReading.unreadLabels(text: lines, suggestions: suggestions).isEmpty
-                               : SecondReading.wanted(items: barcodes + lines, suggestions: suggestions) {
+        if byLines, SecondReading.wanted(items: barcodes + lines, suggestions: suggestions, sureText: reader.sureText) {
             if reader.tracing {
                 let unread = SecondReading.unreadLabels(text: lines, suggestions: suggestions).map(\.rawValue)
                 let confidence = (SecondReading.confidence(lines) * 100).rounded() / 100

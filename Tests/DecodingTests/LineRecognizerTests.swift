@@ -78,10 +78,7 @@ final class LineRecognizerTests: XCTestCase {
     /// A name set in capitals whose last letters came out small is put back in capitals; words that are cased so
     /// on purpose are left alone.
     func testCapitalsSlippingToSmallLettersAtAWordsEndAreMended() {
-        func mended(_ text: String) -> String {
-            let characters = text.map { (text: String($0), left: 0.0, right: 0.0, choices: [CharacterChoice]()) }
-            return LineRecognizer.capitalsKept(characters).map(\.text).joined()
-        }
+        func mended(_ text: String) -> String { CaseSlips.mended(text) }
         XCTAssertEqual(mended("MURPHY, OLIvia"), "MURPHY, OLIVIA")
         XCTAssertEqual(mended("JOHNSON, ROSa"), "JOHNSON, ROSA")
         for kept in ["McDONALD", "GPs", "Olivia", "NHSmailbox", "DOB: 06-Sep-2011", "ROSA"] {

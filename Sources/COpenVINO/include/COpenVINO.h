@@ -12,6 +12,9 @@ extern "C" {
 
 typedef struct cov_model cov_model;
 
+/// 0 when this build cannot run the runtime at all (an AddressSanitizer build), 1 otherwise.
+int cov_usable_in_this_build(void);
+
 /// Opens the runtime's libraries in `folder` (once per process; later calls return the first outcome). 0 on
 /// success; -1 with the reason in `error`.
 int cov_load_runtime(const char *folder, char *error, int errorCapacity);

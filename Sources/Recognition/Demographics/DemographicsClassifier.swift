@@ -31,7 +31,6 @@ struct DemographicsClassifier: EvidenceClassifier {
         let onReceipt = card.isTillReceipt
         func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
             var name = Self.rejoiningSplitWords(read, cardWords: cardWords)
-            foundOnLinesRead.append(card.lines[i].confidence)
             var checks = [form == .labelled ? "labelled" : "form:\(form.rawValue)"]
             var share = 1.0
             // A given name read with one slip (`Monammed`, `Rache!` whose mark was trimmed off) is put right when one
@@ -45,10 +44,15 @@ struct DemographicsClassifier: EvidenceClassifier {
                                           confidence: weight * card.confidence(i) * share, item: card.lines[i], fromBarcode: card.fromBarcode)
             // A given name no one has (OCR's `Elizapeti`, `Rache`): kept to show, not offered as valid. No valid name
             // is better than a wrong one; on both dev sets every right valid name's first word is in the list.
+            var noGivenName = false
             if evidence.valid, let first = name.split(separator: " ").first, first.count > 1, givenNames?.contains(first) == false {
                 evidence = evidence.refused("'\(first)' is no given name cardscan knows (an OCR slip?): check the name")
+                noGivenName = true
             }
             if evidence.valid, onReceipt, form != .labelled { evidence = evidence.refused(TillReceipt.problem) }
+            // A name refused for its given name (a reader's slip, or two names run together: `MEGANMORGAN`) does not
+            // stop the search for one standing alone on another line (a second reading's `MEGAN MORGAN`).
+            if !noGivenName { foundOnLinesRead.append(card.lines[i].confidence) }
             found.append(evidence)
         }
         let texts = card.lines.map(\.text)

@@ -37,7 +37,31 @@ public enum RereadPlanner {
                 if let last = Postcode.tokens(of: item.text).last, Postcode.isWholeOutward(last) { want(item) }
             }
         }
+        // No valid name, and lines shaped like one: the first reader slipped on a letter of it (`CHRTSTOPHER`, which no
+        // given name list holds) or ran its words together (`MEGANMORGAN`); the other reader reads the line again.
+        // The `SURNAME, Given` form first, then lines in capitals, then the rest.
+        if !found.contains(.name) {
+            let shaped = text.filter { nameShaped($0.text) }
+            for item in shaped.sorted(by: { nameShapeRank($0.text) < nameShapeRank($1.text) }) { want(item) }
+        }
         return Array(wanted.prefix(limit).map(\.id))
+    }
+
+    /// A line that could be a person's name as printed: letters only (with `'`, `-`, `.` and a comma), one to four
+    /// words, at least six letters, and not a label.
+    static func nameShaped(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let allowed = trimmed.allSatisfy { $0.isLetter || " ,'-.’".contains($0) }
+        let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.contains(where: \.isLetter) }
+        return allowed && (1...4).contains(words.count) && trimmed.filter(\.isLetter).count >= 6
+            && !NameFinder.isLabelLine(trimmed)
+    }
+
+    /// 0 for `SURNAME, Given`, 1 for a line in capitals, 2 otherwise.
+    static func nameShapeRank(_ line: String) -> Int {
+        if line.contains(",") { return 0 }
+        let letters = line.filter(\.isLetter)
+        return letters == letters.uppercased() ? 1 : 2
     }
 
 

@@ -12,9 +12,12 @@ public enum SecondReading {
     /// The lines' confidence (tesseract's, weighted by letters and digits read) under which the text is read again:
     /// blurred, dim and small print reads at 0.5-0.75; a sharp card at 0.85-0.95. At 0.7 the simulation sent 24 and
     /// 44 photos and lost a postcode, a Jersey and a Guernsey number more.
+    /// That is tesseract's scale: PP-OCR's recogniser is surer of the same print (0.9-0.99 on a sharp card), and its
+    /// lines are read the second way under 0.9 (`TextReader.sureText`): at 0.8 cards-dev lost a name and a date of
+    /// birth the layout path had read, at 0.9 none, for more layout reads.
     public static let sureText = 0.8
 
-    public static func wanted(items: [RecognizedItem], suggestions: [Suggestion]) -> Bool {
+    public static func wanted(items: [RecognizedItem], suggestions: [Suggestion], sureText: Double = sureText) -> Bool {
         let text = items.filter { $0.kind == .text }
         return confidence(text) < sureText || !unreadLabels(text: text, suggestions: suggestions).isEmpty
     }

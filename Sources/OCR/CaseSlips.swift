@@ -1,0 +1,36 @@
+/// A word printed in capitals whose last letters a reader gave in lower case (`OLIvia`, `ROSa`: both readers slip so
+/// on names set in capitals): put back in capitals when the word starts with at least three capitals, holds at least
+/// as many capitals as small letters, and has its small letters only at its end. Words cased so on purpose
+/// (`McDONALD`, `GPs`, `NHSmailbox`) are left alone.
+enum CaseSlips {
+    static func mended(_ text: String) -> String {
+        var result = ""
+        var word = ""
+        func flush() {
+            result += wordMended(word)
+            word = ""
+        }
+        for c in text {
+            if c.isLetter { word.append(c) } else { flush(); result.append(c) }
+        }
+        flush()
+        return result
+    }
+
+    static func wordMended(_ word: String) -> String {
+        let upper = word.map { $0.isUppercase }
+        guard let firstSmall = upper.firstIndex(of: false), firstSmall >= 3,
+              !upper[firstSmall...].contains(true), firstSmall * 2 >= word.count else { return word }
+        return word.uppercased()
+    }
+}
+
+extension TesseractEngine.Line {
+    /// The line with its words' case slips mended (`CaseSlips`).
+    var caseMended: TesseractEngine.Line {
+        var line = TesseractEngine.Line(text: CaseSlips.mended(text), confidence: confidence, box: box,
+                                        words: words.map { (CaseSlips.mended($0.text), $0.confidence, $0.box) })
+        line.choices = choices
+        return line
+    }
+}
