@@ -177,7 +177,7 @@ final class LineRecognizer {
 
     /// A zero read among letters as the letter O (`0ct` for `Oct`, `D0B`: the recogniser's commonest slip
     /// on card print): in a run of letters and digits holding at least two letters, no other digit, and one or two
-    /// zeros. A capital O at the run's start or after a capital, a small one after a small letter.
+    /// zeros. A capital O at the run's start or among capitals, a small one inside a word in small letters.
     static func lettersKept(_ characters: [(text: String, left: Double, right: Double, choices: [CharacterChoice])])
         -> [(text: String, left: Double, right: Double, choices: [CharacterChoice])] {
         var result = characters
@@ -188,8 +188,10 @@ final class LineRecognizer {
             guard (1...2).contains(zeros), run.filter(\.isLetter).count >= 2,
                   !run.contains(where: { $0.isNumber && $0 != "0" }) else { return }
             for (offset, i) in range.enumerated() where run[offset] == "0" {
-                let before = offset > 0 ? run[offset - 1] : nil
-                result[i].text = before.map { $0.isLowercase } == true ? "o" : "O"
+                let before = offset > 0 ? run[offset - 1] : nil, after = offset + 1 < run.count ? run[offset + 1] : nil
+                // Small inside a word in small letters (`B0ston`, `J0hn`), a capital at a word's start or among capitals.
+                let small = before != nil && (before!.isLowercase || after?.isLowercase == true)
+                result[i].text = small ? "o" : "O"
             }
         }
         for i in 0...characters.count {

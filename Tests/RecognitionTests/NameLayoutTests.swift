@@ -24,6 +24,15 @@ final class NameLayoutTests: XCTestCase {
         XCTAssertEqual(NameFinder.find(in: "Surname/Forenames: SAMPLE, Tegan"), "Tegan Sample")
     }
 
+    /// A name label whose colon was read as a letter or a stroke joined to it (`Namet`, `Name1`) is still a label;
+    /// a word that only starts like it is not.
+    func testANameLabelWithItsColonReadAsALetterIsALabel() {
+        XCTAssertEqual(NameFinder.find(in: "Namet Dr Imogen Sample"), "Imogen Sample")
+        XCTAssertEqual(NameFinder.find(in: "Name1 Brynn Example"), "Brynn Example")
+        XCTAssertNil(NameFinder.afterLabel("Namely the holder"))
+        XCTAssertNil(NameFinder.afterLabel("Nametag"))
+    }
+
     /// A value under its label, with a line from beside the card (a newspaper's, to its left) read between them.
     func testALineToTheLeftDoesNotComeBetweenALabelAndItsValue() {
         let lines = [RecognizedItem(id: "t1", kind: .text, text: "Surname, Forename(s)", bounds: Quad(x: 900, y: 350, width: 230, height: 24), confidence: 0.93),

@@ -39,6 +39,23 @@ final class RereadPlannerTests: XCTestCase {
         XCTAssertEqual(RereadPlanner.lines(items: [line("t1", "Collect from window b2")], suggestions: []), [], "no outward code in lower case")
     }
 
+    /// A card with no valid name has its name-shaped lines read again, the `SURNAME, Given` form first, then
+    /// capitals (two names run together among them); not a place's name, not a label, not once a name was found.
+    func testNameShapedLinesAreReadAgainWhenNoValidNameWasFound() {
+        func at(_ id: String, _ text: String, y: Int) -> RecognizedItem {
+            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 0, y: y, width: 300, height: 30), confidence: 0.9)
+        }
+        let items = [at("t1", "Guernsey", y: 0), at("t2", "Sampleton Road Clinic", y: 40), at("t3", "EXAMPLEMORGAN", y: 80),
+                     at("t4", "Ward, Level", y: 120), at("t5", "Name", y: 160), at("t6", "DOB 12/03/1987", y: 200)]
+        let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
+        XCTAssertFalse(built.suggestions.contains { $0.type == .name && $0.valid })
+        XCTAssertEqual(RereadPlanner.lines(items: items, suggestions: built.suggestions), ["t4", "t3", "t2"])
+        let named = items + [at("t7", "Name: Brynn Example", y: 240)]
+        let builtNamed = SuggestionBuilder(today: today).build(items: named, region: RegionResolution(code: .gb, basis: .fallback))
+        XCTAssertTrue(builtNamed.suggestions.contains { $0.type == .name && $0.valid })
+        XCTAssertEqual(RereadPlanner.lines(items: named, suggestions: builtNamed.suggestions), [], "a valid name was found")
+    }
+
     /// Several readings of one printed line (OCR's passes) are read again once, leaving the other rereads for other
     /// lines: a Guernsey number cut short at the block's edge is read again beside a birth date read three ways.
     func testOneRereadPerPrintedLineAndSocialSecurityNumbersCutShort() {

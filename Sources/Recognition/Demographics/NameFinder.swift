@@ -352,6 +352,12 @@ public enum NameFinder {
                 return String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             }
         }
+        // `Namet Dr Charlotte Chen`: the label's colon read as a letter or a stroke (`t`, `l`, `i`, `1`, `|`, `!`)
+        // joined to it, then a space.
+        if lower.hasPrefix("name"), lower.count > 6, "tli1|!".contains(lower[lower.index(lower.startIndex, offsetBy: 4)]),
+           lower[lower.index(lower.startIndex, offsetBy: 5)] == " " {
+            return String(line.dropFirst(6)).trimmingCharacters(in: .whitespaces)
+        }
         for label in Labels.name where lower.hasPrefix(label) {
             let after = lower.dropFirst(label.count)
             guard after.isEmpty || !after.first!.isLetter else { continue }

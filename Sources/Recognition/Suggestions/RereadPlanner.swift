@@ -47,14 +47,17 @@ public enum RereadPlanner {
         return Array(wanted.prefix(limit).map(\.id))
     }
 
-    /// A line that could be a person's name as printed: letters only (with `'`, `-`, `.` and a comma), one to four
-    /// words, at least six letters, and not a label.
+    /// A line that could be a person's name as printed: letters only (with `'`, `-`, `.` and a comma), two to four
+    /// words with at least six letters, or one word of nine capitals or more (two names run together: a place's name,
+    /// `Guernsey`, is no reason to read a line again), and not a label.
     static func nameShaped(_ line: String) -> Bool {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let allowed = trimmed.allSatisfy { $0.isLetter || " ,'-.’".contains($0) }
         let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.contains(where: \.isLetter) }
-        return allowed && (1...4).contains(words.count) && trimmed.filter(\.isLetter).count >= 6
-            && !NameFinder.isLabelLine(trimmed)
+        let letters = trimmed.filter(\.isLetter)
+        let shaped = (2...4).contains(words.count) && letters.count >= 6
+            || words.count == 1 && letters.count >= 9 && letters == letters.uppercased()
+        return allowed && shaped && !NameFinder.isLabelLine(trimmed)
     }
 
     /// 0 for `SURNAME, Given`, 1 for a line in capitals, 2 otherwise.
