@@ -60,10 +60,10 @@ struct OCRBenchmark {
         print("| per card (ms) | p50 | p95 | max |")
         print("|---|---:|---:|---:|")
         print("| cardscan end to end (load, barcodes ‖ OCR, suggestions) | \(format(o.median, 0)) | \(format(o.percentile(95), 0)) | \(format(o.max, 0)) |")
-        print("| cardscan OCR stage (orientation, deskew, tesseract) | \(format(ocr.median, 0)) | \(format(ocr.percentile(95), 0)) | \(format(ocr.max, 0)) |")
+        print("| cardscan OCR stage (detector, readers, second readings) | \(format(ocr.median, 0)) | \(format(ocr.percentile(95), 0)) | \(format(ocr.max, 0)) |")
         if !detector.isEmpty {
             let d = Summary(detector)
-            print("| of which the text-line detector's network (OpenCV dnn) | \(format(d.median, 0)) | \(format(d.percentile(95), 0)) | \(format(d.max, 0)) |")
+            print("| of which the text-line detector's network (OpenVINO) | \(format(d.median, 0)) | \(format(d.percentile(95), 0)) | \(format(d.max, 0)) |")
         } else {
             print("| (no text-line detector: its model is missing, text found by layout analysis alone) | | | |")
         }

@@ -6,8 +6,10 @@ import Inference
 /// PP-OCRv4's text recogniser (an SVTR network with a CTC head, `ch_PP-OCRv4_rec_infer.onnx`, Apache-2.0) run by
 /// OpenVINO: one upright line crop, 48 px tall, in; its text, confidence and characters' places out. It reads the
 /// Latin alphabet, digits and punctuation of cards as well as Chinese (its character list has 6623 entries).
-/// One thread at a time; make one per worker.
-final class LineRecognizer {
+/// Safe from several threads (a card read alone splits its lines between two tesseract engines, and both threads
+/// ask this one recogniser first): its one inference request is taken by one thread at a time, which runs it on
+/// `threads` cores.
+final class LineRecognizer: @unchecked Sendable {
     static let fileName = "text-reader-ppocrv4-rec.onnx"
     /// The network's input height, and the narrowest input it was trained with (shorter lines are padded to it).
     static let inputHeight = 48
@@ -17,6 +19,8 @@ final class LineRecognizer {
     static let leastAlternative = 0.01
 
     private let network: OpenVINOModel
+    /// OpenVINO's inference request is not safe from two threads at once (two at once corrupted the heap).
+    private let networkLock = NSLock()
     /// The characters the output's classes stand for: index 0 is CTC's blank, then the list, then a space.
     private let characters: [String]
     /// Which classes may be read (`latinScript`): the cards read here are in the Latin script, and a Chinese
@@ -65,7 +69,10 @@ final class LineRecognizer {
                 }
             }
         }
-        let out = try network.run(input, shape: [1, 3, height, inputWidth])
+        networkLock.lock()
+        let answer = Result { () throws(InferenceError) in try network.run(input, shape: [1, 3, height, inputWidth]) }
+        networkLock.unlock()
+        let out = try answer.get()
         guard out.shape.count == 3, out.shape[0] == 1, out.shape[2] == characters.count else {
             throw .failed(reason: "the recogniser answered shape \(out.shape), not [1, T, \(characters.count)]")
         }
