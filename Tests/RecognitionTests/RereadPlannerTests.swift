@@ -39,12 +39,14 @@ final class RereadPlannerTests: XCTestCase {
         XCTAssertEqual(RereadPlanner.lines(items: [line("t1", "Collect from window b2")], suggestions: []), [], "no outward code in lower case")
     }
 
+    /// A line of text `id` at height `y`, read at 0.9.
+    func at(_ id: String, _ text: String, y: Int) -> RecognizedItem {
+        RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 0, y: y, width: 300, height: 30), confidence: 0.9)
+    }
+
     /// A card with no valid name has its name-shaped lines read again, the `SURNAME, Given` form first, then
     /// capitals (two names run together among them); not a place's name, not a label, not once a name was found.
     func testNameShapedLinesAreReadAgainWhenNoValidNameWasFound() {
-        func at(_ id: String, _ text: String, y: Int) -> RecognizedItem {
-            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 0, y: y, width: 300, height: 30), confidence: 0.9)
-        }
         let items = [at("t1", "Guernsey", y: 0), at("t2", "Sampleton Road Clinic", y: 40), at("t3", "EXAMPLEMORGAN", y: 80),
                      at("t4", "Ward, Level", y: 120), at("t5", "Name", y: 160), at("t6", "DOB 12/03/1987", y: 200)]
         let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
@@ -59,9 +61,6 @@ final class RereadPlannerTests: XCTestCase {
     /// Several readings of one printed line (OCR's passes) are read again once, leaving the other rereads for other
     /// lines: a Guernsey number cut short at the block's edge is read again beside a birth date read three ways.
     func testOneRereadPerPrintedLineAndSocialSecurityNumbersCutShort() {
-        func at(_ id: String, _ text: String, y: Int) -> RecognizedItem {
-            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 0, y: y, width: 300, height: 30), confidence: 0.9)
-        }
         let items = [at("t1", "Guernsey", y: 0), at("t2", "Date of Birth 19-¢", y: 80), at("t3", "Contribution No GY 5i", y: 40),
                      at("t4", "Date of Birth 19-Oct", y: 82), at("t5", "Date of Birth 19-O", y: 79), at("t6", "7 Example Lane, St Sam", y: 120)]
         let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gg, basis: .fallback))
