@@ -1,6 +1,8 @@
-/// A word printed in capitals whose last letters a reader gave in lower case (`OLIvia`, `ROSa`: both readers slip so
-/// on names set in capitals): put back in capitals when the word starts with at least three capitals, holds at least
-/// as many capitals as small letters, and has its small letters only at its end. Words cased so on purpose
+/// A word whose first letters a reader gave in capitals and the rest in small letters (`ROWan`, `ROSa`, `OLIvia`):
+/// the recogniser carries the capitals of a surname set in capitals (`PLACEHOLDER, Rowan`) on into the given name
+/// after it. Put right as a capital and small letters (`Rowan`) when the word starts with at least three capitals,
+/// holds at least as many capitals as small letters, and has its small letters only at its end; a name printed all
+/// in capitals (`MURPHY, OLIVIA` read `OLIvia`) then reads `Olivia`, the same name. Words cased so on purpose
 /// (`McDONALD`, `GPs`, `NHSmailbox`) are left alone.
 enum CaseSlips {
     static func mended(_ text: String) -> String {
@@ -21,7 +23,7 @@ enum CaseSlips {
         let upper = word.map { $0.isUppercase }
         guard let firstSmall = upper.firstIndex(of: false), firstSmall >= 3,
               !upper[firstSmall...].contains(true), firstSmall * 2 >= word.count else { return word }
-        return word.uppercased()
+        return word.prefix(1) + word.dropFirst().lowercased()
     }
 }
 

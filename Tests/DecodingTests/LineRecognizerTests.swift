@@ -75,12 +75,13 @@ final class LineRecognizerTests: XCTestCase {
         XCTAssertEqual(narrowGap.characters.map(\.left), [0, 24, 40])
     }
 
-    /// A name set in capitals whose last letters came out small is put back in capitals; words that are cased so
-    /// on purpose are left alone.
+    /// A given name whose first letters came out in capitals after a surname in capitals is put right; words that
+    /// are cased so on purpose are left alone.
     func testCapitalsSlippingToSmallLettersAtAWordsEndAreMended() {
         func mended(_ text: String) -> String { CaseSlips.mended(text) }
-        XCTAssertEqual(mended("MURPHY, OLIvia"), "MURPHY, OLIVIA")
-        XCTAssertEqual(mended("JOHNSON, ROSa"), "JOHNSON, ROSA")
+        XCTAssertEqual(mended("PLACEHOLDER, ROWan"), "PLACEHOLDER, Rowan")
+        XCTAssertEqual(mended("JOHNSON, ROSa"), "JOHNSON, Rosa")
+        XCTAssertEqual(mended("MURPHY, OLIvia"), "MURPHY, Olivia")
         for kept in ["McDONALD", "GPs", "Olivia", "NHSmailbox", "DOB: 06-Sep-2011", "ROSA"] {
             XCTAssertEqual(mended(kept), kept)
         }
