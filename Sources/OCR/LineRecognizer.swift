@@ -30,6 +30,14 @@ final class LineRecognizer: @unchecked Sendable {
 
     init(folder: String, threads: Int, runtime: InferenceRuntime) throws(InferenceError) {
         let path = (folder as NSString).appendingPathComponent(Self.fileName)
+        let list = try Self.characterList(path)
+        characters = [""] + list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [" "]
+        allowed = characters.enumerated().map { $0.offset == 0 || Self.latinScript($0.element) }
+        network = try OpenVINOModel(path: path, threads: threads, runtime: runtime)
+    }
+
+    /// The model's character list (its ONNX metadata); throws when the file is missing or holds none.
+    static func characterList(_ path: String) throws(InferenceError) -> String {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .unreadableModel(path: path, reason: "not found")
         }
@@ -37,9 +45,15 @@ final class LineRecognizer: @unchecked Sendable {
               let list = ONNXMetadata.value(of: "character", in: data) else {
             throw .unreadableModel(path: path, reason: "no character list in its metadata")
         }
-        characters = [""] + list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [" "]
-        allowed = characters.enumerated().map { $0.offset == 0 || Self.latinScript($0.element) }
-        network = try OpenVINOModel(path: path, threads: threads, runtime: runtime)
+        return list
+    }
+
+    /// Why the model in `folder` cannot be used, found without compiling it; nil when it looks usable.
+    static func problem(folder: String) -> InferenceError? {
+        do throws(InferenceError) {
+            _ = try characterList((folder as NSString).appendingPathComponent(fileName))
+            return nil
+        } catch { return error }
     }
 
     /// One recognised line: the text, its confidence (the mean probability of its characters), and for each

@@ -58,15 +58,11 @@ public final class TextReader {
         }
     }
 
-    /// Why PP-OCR's recogniser beside `model` cannot be used (its file missing or unreadable, the runtime absent);
-    /// nil when it loads. Loads it once to see (about 0.3 s).
+    /// Why PP-OCR's recogniser beside `model` cannot be used (its file missing, or holding no character list);
+    /// nil when it looks usable. Checked without compiling the network (the CLI asks before every run that reads
+    /// text, and the readers compile it anyway); the runtime itself was checked by loading the detector.
     public static func recogniserProblem(model: TextLineModel) -> String? {
-        do throws(InferenceError) {
-            _ = try LineRecognizer(folder: model.folder, threads: 1, runtime: model.runtime)
-            return nil
-        } catch {
-            return "text recogniser: \(error)"
-        }
+        LineRecognizer.problem(folder: model.folder).map { "text recogniser: \($0)" }
     }
 
     /// PP-OCR's line recogniser; nil when tesseract reads alone (`recogniserProblem` says why, when it was wanted).

@@ -33,8 +33,8 @@ public struct FramePipeline: Sendable {
     // MARK: Stages
 
     /// The text stage's reader, made the same way for every source (stills, imports, camera frames, uploads): the
-    /// learned detector and recogniser where the models and the runtime are, tesseract beside them. nil when
-    /// throws when tesseract cannot start. `concurrentReads`: one frame has both cores (a still scanned alone): the network
+    /// learned detector and recogniser where the models and the runtime are, tesseract beside them; throws when
+    /// tesseract cannot start. `concurrentReads`: one frame has both cores (a still scanned alone): the network
     /// runs on two threads and a block is read both ways up at once; otherwise one thread (a worker among others,
     /// or a live session, whose barcode thread has the other core).
     public static func textReader(concurrentReads: Bool) throws(TextReaderError) -> TextReader {
