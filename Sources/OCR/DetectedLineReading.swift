@@ -146,7 +146,9 @@ struct DetectedLineReading {
     private func sharpest(_ image: GrayImage, _ readings: [(row: LineBox, box: LineBox, lines: [TextReader.Line])])
         -> [(row: LineBox, box: LineBox, lines: [TextReader.Line])] {
         var result = readings
-        func unsure(_ i: Int) -> Bool { Self.meanConfidence(result[i].lines) < Self.sureLine }
+        func unsure(_ i: Int) -> Bool {
+            Self.meanConfidence(result[i].lines) < Self.sureLine && !ProseLine.isProse(result[i].lines)
+        }
         guard result.indices.contains(where: unsure) else { return readings }
         var unsmearedRows = Set<Int>()
         if let unsmeared = unsmeared?() {
@@ -244,7 +246,7 @@ struct DetectedLineReading {
             return learned() ?? tesseract()
         case .learnedFirst:
             guard let first = learned() else { return tesseract() }
-            if Self.meanConfidence(first) >= readers.sure { return first }
+            if Self.meanConfidence(first) >= readers.sure || ProseLine.isProse(first) { return first }
             let second = tesseract()
             return Self.evidence(second) > Self.evidence(first) ? second : first
         case .tesseractFirst:

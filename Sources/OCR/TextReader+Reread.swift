@@ -1,6 +1,7 @@
 import CardModel
 import Foundation
 import Imaging
+import Locating
 
 /// A second, closer look at one line: a label read without its value (`RereadPlanner` asks).
 extension TextReader {
@@ -41,5 +42,37 @@ extension TextReader {
             lines += Self.mapped(recognize(block, layout: .block, why: "reread"), through: transforms)
         }
         return lines
+    }
+}
+
+extension TextReader {
+    /// Reads one line again on its own crop (cut as the detector's lines are: `DetectedLineReading.crop`) by the
+    /// reader that did not read it first: tesseract where PP-OCR's recogniser reads first, the recogniser where
+    /// tesseract does (nothing without it). `line`: the line's bounds as read, corners in reading order. A line read
+    /// by PP-OCR has the detector box's height; one tesseract read has its print's, and is given the detector's
+    /// margin back (a third of the print's height above and below).
+    public func readByOtherReader(_ image: GrayImage, line: Quad) -> [Line] {
+        let q = line.points.map { PointD(x: Double($0.x), y: Double($0.y)) }
+        let along = PointD(x: q[1].x - q[0].x, y: q[1].y - q[0].y), down = PointD(x: q[3].x - q[0].x, y: q[3].y - q[0].y)
+        let length = hypot(along.x, along.y), height = hypot(down.x, down.y)
+        guard length >= 4, height >= DetectedLineReading.smallestHeight else { return [] }
+        let other: LineReaders
+        switch readers {
+        case .learnedFirst, .learnedOnly: other = .tesseractOnly
+        case .tesseractFirst, .tesseractOnly:
+            guard recogniser != nil else { return [] }
+            other = .learnedOnly
+        }
+        let unit = PointD(x: along.x / length, y: along.y / length)
+        var box = LineBox(origin: q[0], along: unit, length: length, height: height, score: 1)
+        if !readers.learnedFirst || recogniser == nil {
+            let margin = height / 3
+            box = LineBox(origin: box.point(along: 0, down: -margin), along: unit, length: length, height: height + 2 * margin, score: 1)
+        }
+        var reading = DetectedLineReading(engine: engine)
+        reading.recogniser = recogniser
+        reading.readers = other
+        reading.traces = traces
+        return reading.line(image, box)
     }
 }

@@ -141,9 +141,14 @@ public struct FramePipeline: Sendable {
     static func rereadItems(of image: GrayImage, items: [RecognizedItem], suggestions: [Suggestion],
                             reader: TextReader) -> [RecognizedItem] {
         let first = items.filter { $0.kind == .text }.count + 1
-        let lines = RereadPlanner.lines(items: items, suggestions: suggestions).flatMap { id -> [TextReader.Line] in
-            guard let bounds = items.first(where: { $0.id == id })?.bounds else { return [] }
-            return reader.reread(image, line: bounds)
+        let lines = RereadPlanner.plan(items: items, suggestions: suggestions).flatMap { planned -> [TextReader.Line] in
+            guard let bounds = items.first(where: { $0.id == planned.id })?.bounds else { return [] }
+            return planned.looks.flatMap { look -> [TextReader.Line] in
+                switch look {
+                case .otherReader: reader.readByOtherReader(image, line: bounds)
+                case .closer: reader.reread(image, line: bounds)
+                }
+            }
         }
         return lines.enumerated().map { offset, line in item(line, number: first + offset) }
     }

@@ -59,6 +59,32 @@ final class LineRecognizerTests: XCTestCase {
         }
     }
 
+    /// A line read first by PP-OCR, read again by tesseract on its own crop from the bounds the first reading gave
+    /// (`readByOtherReader`, what a reading plan's `otherReader` look does): the number comes back from the other
+    /// reader, in the photo's pixels, inside the first reading's bounds.
+    func testALineIsReadAgainByTheOtherReaderFromItsBounds() throws {
+        _ = try recogniser()
+        let path = (TestPaths.samples as NSString).appendingPathComponent("gb-nhs-card-01.jpg")
+        let reader = try TextReader(lines: try TextLineDetectorTests.installedModel(), readers: .learnedFirst)
+        let image = try ImageLoader().load(contentsOf: path)
+        let first = try XCTUnwrap(reader.readLines(image)?.lines.first { $0.text.filter(\.isNumber).contains("9991205675") })
+        let again = reader.readByOtherReader(image, line: first.bounds)
+        XCTAssertTrue(again.contains { $0.text.filter(\.isNumber).contains("9991205675") }, "\(again.map(\.text))")
+        let xs = first.bounds.points.map(\.x)
+        for line in again { XCTAssertTrue(line.bounds.points.allSatisfy { $0.x >= xs.min()! - 40 && $0.x <= xs.max()! + 40 }) }
+    }
+
+    /// Prose (a newspaper under the card) is told from a card's lines by its words, not its confidence.
+    func testProseIsToldFromACardsLines() {
+        for prose in ["A spokesperson for the bus company", "the seafront.", "ed out", "attracted more than three hundred people The"] {
+            XCTAssertTrue(ProseLine.isProse(prose), prose)
+        }
+        for card in ["Rajesh BROWN", "Date of Birth", "DOB: 28-Nov-1951", "Jersey General Hospital", "MURPHY, Abigail",
+                     "Hospital URN: J797416", "ing", "Name"] {
+            XCTAssertFalse(ProseLine.isProse(card), card)
+        }
+    }
+
     /// Decoding alone, on a made-up output of 6 steps over 4 classes (blank, A, B, space): repeats merge, blanks
     /// split, a weak space between two characters counts only over a wide enough gap of paper.
     func testGreedyDecodingMergesRepeatsAndWeighsSpaces() {

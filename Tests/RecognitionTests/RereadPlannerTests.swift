@@ -21,6 +21,21 @@ final class RereadPlannerTests: XCTestCase {
         XCTAssertEqual(RereadPlanner.lines(items: items, suggestions: built.suggestions), ["t2", "t3"])
     }
 
+    /// The reading plan: a label line without its value gets both looks; a date's shape that is no date (`Ju` for
+    /// `Jul`, no label to say it is a birth date) on a card with no date of birth, the other reader's look; none of it
+    /// once a date of birth was read.
+    func testThePlanReadsABrokenDateByTheOtherReader() {
+        let items = [line("t1", "HALL, Kathleen"), line("t2", "008 28-Ju-1942"), line("t3", "NHS Number: 999"),
+                     line("t4", "Printed 2024")]
+        let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
+        XCTAssertEqual(RereadPlanner.plan(items: items, suggestions: built.suggestions),
+                       [.init(id: "t3", looks: [.otherReader, .closer]), .init(id: "t2", looks: [.otherReader])])
+        let read = items + [line("t5", "DOB 28-Jul-1942")]
+        let builtRead = SuggestionBuilder(today: today).build(items: read, region: RegionResolution(code: .gb, basis: .fallback))
+        XCTAssertTrue(builtRead.suggestions.contains { $0.valid && $0.type == .dateOfBirth })
+        XCTAssertEqual(RereadPlanner.plan(items: read, suggestions: builtRead.suggestions), [.init(id: "t3", looks: [.otherReader, .closer])])
+    }
+
     func testNothingIsReadAgainWhenTheValuesWereFound() {
         let items = [line("t1", "NHS Number: 999 000 0018"), line("t2", "DOB: 01/02/1980")]
         let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))

@@ -47,6 +47,44 @@ public enum RereadPlanner {
         return Array(wanted.prefix(limit).map(\.id))
     }
 
+    /// How a line is looked at again.
+    public enum Look: Sendable, Equatable {
+        /// By the reader that did not read it first, on the line's own crop: a slip one reader makes (`28-Ju-1942`,
+        /// `CHRTSTOPHER`) the other rarely makes the same way, and a line costs it 10-15 ms.
+        case otherReader
+        /// Closer: widened along and down to the next line, at two print sizes, as a block (`TextReader.reread`).
+        case closer
+    }
+
+    /// One line of the plan, with the looks it gets, in order.
+    public struct Reread: Sendable, Equatable {
+        public let id: String
+        public let looks: [Look]
+        public init(id: String, looks: [Look]) { self.id = id; self.looks = looks }
+    }
+
+    /// The reading plan for a frame: what to read again and how, most important first. The pipeline carries it out
+    /// once (`FramePipeline.textItems`). The lines `lines` chooses get both looks; a line holding a date's shape
+    /// that is no date (`DOB 28-Ju-1942`), on a card where no date of birth was read, is read by the other reader
+    /// (at most `limit` of those more).
+    public static func plan(items: [RecognizedItem], suggestions: [Suggestion]) -> [Reread] {
+        var plan = lines(items: items, suggestions: suggestions).map { Reread(id: $0, looks: [.otherReader, .closer]) }
+        guard !suggestions.contains(where: { $0.valid && $0.type == .dateOfBirth }) else { return plan }
+        let planned = Set(plan.map(\.id))
+        let broken = items.filter { $0.kind == .text && !planned.contains($0.id) && holdsDateShape($0.text) }
+        plan += broken.prefix(limit).map { Reread(id: $0.id, looks: [.otherReader]) }
+        return plan
+    }
+
+    /// Whether `line` holds something printed as a date: a day, a month (digits, or two to four letters) and a year
+    /// (two to four digits, `O`, `I`, `l` allowed where a digit was misread, but a digit first in day and year), with `-`, `/`, `.` or a space between, and nothing a date of birth would take out of it
+    /// here (the caller asks only when none was read).
+    static func holdsDateShape(_ line: String) -> Bool {
+        line.firstMatch(of: dateShape) != nil
+    }
+
+    nonisolated(unsafe) private static let dateShape = try! Regex(#"(^|[^0-9])([0-9][0-9OoIl]?|[OoIl][0-9])[-/. ]{1,2}([0-9OoIl]{1,2}|[A-Za-z]{2,4})[-/. ]{1,2}[0-9][0-9OoIl]{1,3}($|[^0-9])"#)
+
     /// A line that could be a person's name as printed: letters only (with `'`, `-`, `.` and a comma), two to four
     /// words with at least six letters, or one word of nine capitals or more (two names run together: a place's name,
     /// `Guernsey`, is no reason to read a line again), and not a label.
