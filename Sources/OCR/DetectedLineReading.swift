@@ -346,3 +346,10 @@ final class ReaderTally: @unchecked Sendable {
         }
     }
 }
+
+extension ProseLine {
+    /// Every line of a reading is prose (and there is one).
+    static func isProse<L: HasText>(_ lines: [L]) -> Bool {
+        !lines.isEmpty && lines.allSatisfy { isProse($0.text) }
+    }
+}

@@ -85,6 +85,8 @@ struct DemographicsClassifier: EvidenceClassifier {
                 }
             } else if let name = NameFinder.twoPartName(texts, surnameAt: i) {
                 add(name, .surnameForename, line: i, weight: Confidence.nameByForm)
+            } else if let name = bandName(at: i, in: card) {
+                add(name, .surnameForename, line: i, weight: Confidence.nameByForm)
             }
         }
         if !card.fromBarcode, !found.contains(where: { $0.value.contains(" ") }), let (name, line) = Self.nameInColumns(card) {
@@ -155,6 +157,31 @@ struct DemographicsClassifier: EvidenceClassifier {
             }
         }
         return words.joined(separator: " ")
+    }
+
+    /// A name over two lines, surname first (`BandName`): the surname at the start of line `i`, the given name at the
+    /// start of the nearest line above or below it in its column (0.6 to 2.5 of its heights up or down, starting
+    /// within one and a half heights of where it starts), a given name people have. Neither part has a label to
+    /// vouch for it, so both lines must be read as surely as an unlabelled name's (a newspaper's junk `Po` over
+    /// `OLD` is not).
+    func bandName(at i: Int, in card: CardReading) -> String? {
+        guard !card.fromBarcode, card.lines[i].confidence >= Self.unlabelledNameMinimumOCR,
+              let surname = BandName.surname(card.lines[i].text) else { return nil }
+        let box = card.lines[i].bounds
+        let height = Double(max(1, box.maxY - box.minY))
+        // Other readings of the same print (another pass, a reread) are lines too: the nearest line down or up wins.
+        let beside = card.lines.indices.filter { k in
+            let other = card.lines[k].bounds
+            let rise = abs(Double(other.minY - box.minY))
+            return k != i && card.lines[k].kind == .text && abs(Double(other.minX - box.minX)) <= 1.5 * height
+                && rise >= 0.6 * height && rise <= 2.5 * height
+        }
+        for k in beside.sorted(by: { abs(card.lines[$0].bounds.minY - box.minY) < abs(card.lines[$1].bounds.minY - box.minY) }) {
+            guard card.lines[k].confidence >= Self.unlabelledNameMinimumOCR, let given = BandName.given(card.lines[k].text),
+                  givenNames?.contains(given) != false else { continue }
+            return given + " " + surname
+        }
+        return nil
     }
 
     /// How much surer another reading of the same print must be to show a line up as a misreading.

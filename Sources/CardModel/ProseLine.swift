@@ -3,21 +3,16 @@
 /// newspaper or beside it on a letter is sentences, mostly small letters. Such a line is read once, by the first
 /// reader, whatever its confidence: a second reader, a sharpened or unsmeared copy cost 10-40 ms a line, and a
 /// photo on a newspaper holds 100-360 of them (cards-dev2, `--verbose`: 6-9 s of the slowest photos' 7-9 s went
-/// to reading the newspaper again), for no field.
-enum ProseLine {
+/// to reading the newspaper again), for no field. Nor does prose make a frame's text unsure (`SecondReading`).
+public enum ProseLine {
     /// No digit and no colon (values and labels have one or the other), and either five words or more, or two or
     /// more whose most start with a small letter (`the seafront.`, `ed out`). A name read as words (`Rajesh BROWN`)
     /// or a label (`Date of Birth`) starts with capitals; a line that is one word is never taken for prose.
-    static func isProse(_ text: String) -> Bool {
+    public static func isProse(_ text: String) -> Bool {
         guard !text.contains(where: { $0.isNumber || $0 == ":" }) else { return false }
         let words = text.split(separator: " ").filter { $0.contains(where: \.isLetter) }
         guard words.count >= 2 else { return false }
         let small = words.filter { $0.first(where: \.isLetter)?.isLowercase ?? false }.count
         return words.count >= 5 || 2 * small > words.count
-    }
-
-    /// Every line of a reading is prose (and there is one).
-    static func isProse<L: HasText>(_ lines: [L]) -> Bool {
-        !lines.isEmpty && lines.allSatisfy { isProse($0.text) }
     }
 }

@@ -1,0 +1,48 @@
+import CardModel
+@testable import Recognition
+import XCTest
+
+/// Issue 56: names in the layouts cards-dev3's kind of photo shows (invented surnames only): over two lines on a
+/// wristband or a label, surname first, each beside the band's next field; after a label in words (`Name of holder`,
+/// `Card holder name`).
+final class BandNameTests: XCTestCase {
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 12, day: 4)!)
+    let gb = RegionResolution(code: .gb, basis: .timezone)
+
+    /// Lines at (x, y) 30 px tall, 300 wide.
+    func line(_ id: Int, _ text: String, x: Int = 100, y: Int) -> RecognizedItem {
+        RecognizedItem(id: "t\(id)", kind: .text, text: text, bounds: Quad(x: x, y: y, width: 300, height: 30), confidence: 0.93)
+    }
+    func names(_ lines: [RecognizedItem]) -> [String] {
+        builder.build(items: lines, region: gb).suggestions.filter { $0.type == .name && $0.valid }.map(\.value)
+    }
+
+    func testASurnameOverAGivenNameEachBesideAField() {
+        XCTAssertEqual(names([line(1, "TESTWOOD NHS: 999 120 5675", y: 100), line(2, "Noah", y: 140)]), ["Noah TESTWOOD"])
+        XCTAssertEqual(names([line(1, "EXAMPLE", y: 100), line(2, "Siobhan (Dr) Hospital URN: J154939", y: 140)]), ["Siobhan EXAMPLE"])
+        XCTAssertEqual(names([line(1, "LE SAMPLE DOB/Age: 1957-06-16 (69y)", y: 100), line(2, "Joan (Miss)", y: 140)]), ["Joan LE SAMPLE"])
+        XCTAssertEqual(names([line(1, "ASHWORTH-EXAMPLE NHS N:999 811 7350", y: 100), line(2, "Mhairi (Mrs) Trust No: 7792725", y: 140)]),
+                       ["Mhairi ASHWORTH-EXAMPLE"])
+    }
+
+    /// Not a name: a given name nobody has, a given name in another column, a heading in capitals over a line of
+    /// words, a surname line whose next words are no field.
+    func testWhatIsNotABandName() {
+        if GivenNames.installed != nil {
+            XCTAssertEqual(names([line(1, "TESTWOOD NHS: 999 120 5675", y: 100), line(2, "Qwzx", y: 140)]), [])
+        }
+        XCTAssertEqual(names([line(1, "SAVE 2.00", y: 100), line(2, "NORTHERN LIGHTS", y: 60)]), [], "a given name in capitals")
+        XCTAssertEqual(names([line(1, "TESTWOOD NHS: 999 120 5675", y: 100), line(2, "Noah", x: 600, y: 140)]), [])
+        XCTAssertEqual(names([line(1, "EMERGENCY", y: 100), line(2, "Contact your practice", y: 140)]), [])
+        XCTAssertEqual(names([line(1, "JERSEY General Hospital", y: 100), line(2, "Noah", y: 140)]), [])
+        XCTAssertNil(BandName.surname("NHS: 999 120 5675"))
+        XCTAssertEqual(BandName.given("Finley (Mr )"), "Finley")
+    }
+
+    /// Labels in words before the value, on islands' cards with a side banner.
+    func testANameLabelInWords() {
+        XCTAssertEqual(NameFinder.find(in: "Name of holder: TESTWOOD, Yasmin"), "Yasmin Testwood")
+        XCTAssertEqual(NameFinder.find(in: "Card holder name Harriet Example"), "Harriet Example")
+        XCTAssertEqual(NameFinder.find(in: "Name of holder Lucy Le Sample"), "Lucy Le Sample")
+    }
+}
