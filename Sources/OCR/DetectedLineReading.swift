@@ -146,9 +146,7 @@ struct DetectedLineReading {
     private func sharpest(_ image: GrayImage, _ readings: [(row: LineBox, box: LineBox, lines: [TextReader.Line])])
         -> [(row: LineBox, box: LineBox, lines: [TextReader.Line])] {
         var result = readings
-        func unsure(_ i: Int) -> Bool {
-            Self.meanConfidence(result[i].lines) < Self.sureLine && !ProseLine.isProse(result[i].lines)
-        }
+        func unsure(_ i: Int) -> Bool { Self.meanConfidence(result[i].lines) < Self.sureLine }
         guard result.indices.contains(where: unsure) else { return readings }
         var unsmearedRows = Set<Int>()
         if let unsmeared = unsmeared?() {
@@ -246,7 +244,7 @@ struct DetectedLineReading {
             return learned() ?? tesseract()
         case .learnedFirst:
             guard let first = learned() else { return tesseract() }
-            if Self.meanConfidence(first) >= readers.sure || ProseLine.isProse(first) { return first }
+            if Self.meanConfidence(first) >= readers.sure { return first }
             let second = tesseract()
             return Self.evidence(second) > Self.evidence(first) ? second : first
         case .tesseractFirst:
@@ -347,9 +345,3 @@ final class ReaderTally: @unchecked Sendable {
     }
 }
 
-extension ProseLine {
-    /// Every line of a reading is prose (and there is one).
-    static func isProse<L: HasText>(_ lines: [L]) -> Bool {
-        !lines.isEmpty && lines.allSatisfy { isProse($0.text) }
-    }
-}

@@ -3,7 +3,7 @@
 /// several lists is a different question in each (`exp` ends an NHS number's context and starts an expiry date).
 enum Labels {
     /// Labels that say a number is an NHS/CHI/H&C number (whole words, lower case).
-    static let nhsNumber = ["nhs", "nhs no", "nhs number", "nhs card", "nhs card no", "nhs card number", "chi", "h&c", "h & c", "h+c", "health and care number", "health & care number"]
+    static let nhsNumber = ["nhs", "nhs no", "nhs number", "nhs ref", "nhs card", "nhs card no", "nhs card number", "chi", "h&c", "h & c", "h+c", "health and care number", "health & care number"]
 
     /// Labels that say a number is something else.
     static let notNHS = ["expires", "expiry", "exp", "valid", "until", "tel", "telephone", "phone", "mobile", "mob",
@@ -46,9 +46,11 @@ enum Labels {
 
     /// Labels, lower case, longest first so `hospital no` wins over `no`.
     /// `PAS` (patient administration system) and case-note numbers are the hospital number under other names.
-    static let hospitalNumber = ["hospital number", "hospital no", "hospital urn", "case note number", "case note no", "case number",
-        "hosp. no", "hosp.no", "hosp no", "hosp num", "unit number", "pas number", "case no", "unit no",
-        "pas no", "patient id", "hospital id", "mrn", "urn"]
+    /// `Local No`, `Trust No`, `Hospital Ref`, `PID` and `CRN` (case record number) are how trusts' addressograph
+    /// labels, patient banners and wristbands print it (cards-dev3's kind of photo).
+    static let hospitalNumber = ["hospital number", "hospital no", "hospital urn", "hospital ref", "case note number", "case note no",
+        "case number", "hosp. no", "hosp.no", "hosp no", "hosp num", "hosp ref", "unit number", "pas number", "local number",
+        "trust number", "case no", "unit no", "pas no", "local no", "trust no", "patient id", "hospital id", "mrn", "urn", "crn", "pid"]
 
     /// Name labels at the start of a line (lower case). `narne` is OCR's `Name`.
     /// `insured person`: a social-security card's label for its holder; `fullname`: `Full name` with its space lost.

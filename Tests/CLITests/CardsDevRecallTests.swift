@@ -42,6 +42,24 @@ final class CardsDevRecallTests: XCTestCase {
         Field(name: "hosp", floor: 35, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
     ]
 
+    /// cards-dev3: wristbands (two-line names, inserts, wrapped labels), addressograph labels, patient banners,
+    /// numbered and bilingual fields. Floors are what the scanner reaches with names over two lines and trusts'
+    /// hospital-number labels read, less one (names less two). Issue 56's targets (NHS 38, DOB 68, postcode 31,
+    /// names 90, hospital numbers 33 of 37; a wrong first-ranked name on <= 2 of the cards given one) are not all
+    /// reached, so the floors alone are asserted here, with the wrong valid values held where they stand.
+    static let corpus3 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev3")
+    static let fields3 = [
+        Field(name: "nhs", floor: 34, target: 38.0 / 40), Field(name: "dob", floor: 63, target: 68.0 / 74),
+        Field(name: "postcode", floor: 32, target: 31.0 / 34), Field(name: "jy", floor: 11, target: 0.9),
+        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 71, target: 90.0 / 101),
+        Field(name: "hosp", floor: 33, target: 33.0 / 37), Field(name: "barcode", floor: 50, target: 0),
+    ]
+
+    func testFieldRecallOnWristbandsLabelsAndBanners() throws {
+        try checkRecall(corpus: Self.corpus3, run: { try CardsDevScan.output3() }, fields: Self.fields3, assertTargets: false,
+                        wrongCeiling: (names: 12, dobs: 5), nameTargets: false)
+    }
+
     func testFieldRecallOnUnseenStyleCardPhotos() throws {
         // Wrong valid names and dates of birth: what the scanner gave on 2026-11-27 (1 and 2).
         try checkRecall(corpus: Self.corpus, run: { try CardsDevScan.output() }, fields: Self.fields, assertTargets: true,
@@ -54,8 +72,9 @@ final class CardsDevRecallTests: XCTestCase {
                         wrongCeiling: (names: 2, dobs: 2))
     }
 
+    /// `nameTargets`: issue 38's name targets asserted too (cards-dev and cards-dev2 reach them).
     func checkRecall(corpus: String, run scan: () throws -> SampleScan.Output, fields: [Field], assertTargets: Bool,
-                     wrongCeiling: (names: Int, dobs: Int)) throws {
+                     wrongCeiling: (names: Int, dobs: Int), nameTargets: Bool = true) throws {
         try ScanCommandTests.requireCorpus(corpus)
         let run = try scan()  // the run's one scan of the set
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -113,9 +132,11 @@ final class CardsDevRecallTests: XCTestCase {
         let names = (score.hits["name"] ?? 0, score.totals["name"] ?? 0)
         print("names: \(names.0)/\(names.1) found; \(score.namesFoundOfThoseInRawText)/\(score.namesInRawText) of those in the raw text; "
               + "first-ranked valid name wrong on \(score.wrongFirstNames.count) of \(score.cardsWithAValidName) cards \(score.wrongFirstNames)")
-        XCTAssertGreaterThanOrEqual(Double(names.0), 0.85 * Double(names.1), "issue 38: names found of all")
-        XCTAssertGreaterThanOrEqual(Double(score.namesFoundOfThoseInRawText), 0.90 * Double(score.namesInRawText), "issue 38: names found of those read")
-        XCTAssertLessThanOrEqual(Double(score.wrongFirstNames.count), 0.03 * Double(score.cardsWithAValidName), "issue 38: wrong first names")
+        if nameTargets {
+            XCTAssertGreaterThanOrEqual(Double(names.0), 0.85 * Double(names.1), "issue 38: names found of all")
+            XCTAssertGreaterThanOrEqual(Double(score.namesFoundOfThoseInRawText), 0.90 * Double(score.namesInRawText), "issue 38: names found of those read")
+            XCTAssertLessThanOrEqual(Double(score.wrongFirstNames.count), 0.03 * Double(score.cardsWithAValidName), "issue 38: wrong first names")
+        }
         print("valid names that are not the holder's: \(score.wrongValidNames.count)")
         print("valid dates of birth that are not the holder's: \(score.wrongValidDOBs.count)")
         XCTAssertLessThanOrEqual(score.wrongValidNames.count, wrongCeiling.names, "more wrong valid names than before: \(score.wrongValidNames)")

@@ -19,9 +19,12 @@ enum CardsDevScan {
     }
     private static let once = scan(CardsDevRecallTests.corpus)
     private static let secondSet = scan(CardsDevRecallTests.corpus2)
+    private static let thirdSet = scan(CardsDevRecallTests.corpus3)
 
     /// The run's one scan of the set; the caller checks the set is there first (a missing set fails, never skips).
     static func output() throws -> SampleScan.Output { try once.get() }
     /// The same for cards-dev2 (photos made differently).
     static func output2() throws -> SampleScan.Output { try secondSet.get() }
+    /// The same for cards-dev3 (wristbands, labels, banners; other fonts and captures).
+    static func output3() throws -> SampleScan.Output { try thirdSet.get() }
 }

@@ -74,17 +74,6 @@ final class LineRecognizerTests: XCTestCase {
         for line in again { XCTAssertTrue(line.bounds.points.allSatisfy { $0.x >= xs.min()! - 40 && $0.x <= xs.max()! + 40 }) }
     }
 
-    /// Prose (a newspaper under the card) is told from a card's lines by its words, not its confidence.
-    func testProseIsToldFromACardsLines() {
-        for prose in ["A spokesperson for the bus company", "the seafront.", "ed out", "attracted more than three hundred people The"] {
-            XCTAssertTrue(ProseLine.isProse(prose), prose)
-        }
-        for card in ["Rajesh BROWN", "Date of Birth", "DOB: 28-Nov-1951", "Jersey General Hospital", "MURPHY, Abigail",
-                     "Hospital URN: J797416", "ing", "Name"] {
-            XCTAssertFalse(ProseLine.isProse(card), card)
-        }
-    }
-
     /// Decoding alone, on a made-up output of 6 steps over 4 classes (blank, A, B, space): repeats merge, blanks
     /// split, a weak space between two characters counts only over a wide enough gap of paper.
     func testGreedyDecodingMergesRepeatsAndWeighsSpaces() {

@@ -46,3 +46,24 @@ final class BandNameTests: XCTestCase {
         XCTAssertEqual(NameFinder.find(in: "Name of holder Lucy Le Sample"), "Lucy Le Sample")
     }
 }
+
+/// Issue 56: hospital numbers and NHS numbers under the labels trusts' labels, banners and bands print.
+final class TrustLabelTests: XCTestCase {
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 12, day: 4)!)
+
+    func testHospitalNumberLabelsOfLabelsBannersAndBands() {
+        XCTAssertEqual(HospitalNumberFinder.find(in: "Local No: M0524594"), "M0524594")
+        XCTAssertEqual(HospitalNumberFinder.find(in: "Trust No: J466085"), "J466085")
+        XCTAssertEqual(HospitalNumberFinder.find(in: "Hospital Ref: 78525385"), "78525385")
+        XCTAssertEqual(HospitalNumberFinder.find(in: "PID: RWE689003"), "RWE689003")
+        XCTAssertEqual(HospitalNumberFinder.find(in: "CRN: RN14074740"), "RN14074740")
+        XCTAssertNil(HospitalNumberFinder.find(in: "Rapid delivery 12345678"), "a word that holds a label's letters")
+    }
+
+    func testAnNHSRefLabel() {
+        let items = [RecognizedItem(id: "t1", kind: .text, text: "NHS Ref: 999 000 0018", bounds: Quad(x: 0, y: 0, width: 300, height: 30),
+                                    confidence: 0.95)]
+        let built = builder.build(items: items, region: RegionResolution(code: .gb, basis: .timezone))
+        XCTAssertTrue(built.suggestions.contains { $0.type == .nhsNumber && $0.valid && $0.value == "9990000018" }, "\(built.suggestions)")
+    }
+}

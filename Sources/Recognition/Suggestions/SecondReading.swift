@@ -17,13 +17,9 @@ public enum SecondReading {
     /// birth the layout path had read, at 0.9 none, for more layout reads.
     public static let sureText = 0.8
 
-    /// The confidence asked for is the card's print's: prose (`ProseLine`: a newspaper or a letter's body around
-    /// the card) is left out of it. A card on a newspaper read surely was read the second way for the newspaper's
-    /// sake (its small print reads at 0.6-0.8): on cards-dev2 such photos cost 2-9 s each, the slowest tenth.
     public static func wanted(items: [RecognizedItem], suggestions: [Suggestion], sureText: Double = sureText) -> Bool {
         let text = items.filter { $0.kind == .text }
-        let card = text.filter { !ProseLine.isProse($0.text) }
-        return confidence(card) < sureText || !unreadLabels(text: text, suggestions: suggestions).isEmpty
+        return confidence(text) < sureText || !unreadLabels(text: text, suggestions: suggestions).isEmpty
     }
 
     /// The text's confidence, each item weighted by its letters and digits (0 without any).
