@@ -54,9 +54,11 @@ enum Labels {
 
     /// Name labels at the start of a line (lower case). `narne` is OCR's `Name`.
     /// `insured person`: a social-security card's label for its holder; `fullname`: `Full name` with its space lost.
-    /// `name of holder`, `card holder name`: islands' health cards beside a side banner print the label in words,
-    /// before the shorter labels they start with (`name` alone left `of holder: TORODE,Yasmin` as the value).
-    static let name = ["name of card holder", "name of cardholder", "name of holder", "card holder name", "cardholder name",
+    /// `name of holder`, `card holder name`, `name of patient`: cards print the label in words, and bilingual ones
+    /// both words (`Nom / Name`); before the shorter labels they start with (`name` alone left `of holder:
+    /// TORODE,Yasmin` as the value, and `Nom / Name` gave `Name` itself as the name).
+    static let name = ["nom / name", "nom/name", "name / nom", "name/nom", "name of patient", "patient's name",
+        "name of card holder", "name of cardholder", "name of holder", "card holder name", "cardholder name",
         "card holder's name", "name ofholder", "holder name", "holder's name", "patient name", "full name", "fullname", "card holder", "cardholder",
         "insured person", "name", "narne", "patient", "holder", "re"]
 }

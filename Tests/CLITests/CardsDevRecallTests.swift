@@ -51,13 +51,13 @@ final class CardsDevRecallTests: XCTestCase {
     static let fields3 = [
         Field(name: "nhs", floor: 34, target: 38.0 / 40), Field(name: "dob", floor: 63, target: 68.0 / 74),
         Field(name: "postcode", floor: 32, target: 31.0 / 34), Field(name: "jy", floor: 11, target: 0.9),
-        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 71, target: 90.0 / 101),
+        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 72, target: 90.0 / 101),
         Field(name: "hosp", floor: 33, target: 33.0 / 37), Field(name: "barcode", floor: 50, target: 0),
     ]
 
     func testFieldRecallOnWristbandsLabelsAndBanners() throws {
         try checkRecall(corpus: Self.corpus3, run: { try CardsDevScan.output3() }, fields: Self.fields3, assertTargets: false,
-                        wrongCeiling: (names: 12, dobs: 5), nameTargets: false)
+                        wrongCeiling: (names: 8, dobs: 5), nameTargets: false)
     }
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {

@@ -39,11 +39,26 @@ final class BandNameTests: XCTestCase {
         XCTAssertEqual(BandName.given("Finley (Mr )"), "Finley")
     }
 
+    /// A surname starting with a particle alone on its line (`LE SAMPLE`) is no unlabelled name, though `Le` passes
+    /// for a given name.
+    func testASurnameWithAParticleAloneIsNoName() {
+        XCTAssertEqual(names([line(1, "LE SAMPLE", y: 100), line(2, "St Example Road", y: 300)]), [])
+        XCTAssertEqual(names([line(1, "Dell Example", y: 100)]), [])
+    }
+
     /// Labels in words before the value, on islands' cards with a side banner.
     func testANameLabelInWords() {
         XCTAssertEqual(NameFinder.find(in: "Name of holder: TESTWOOD, Yasmin"), "Yasmin Testwood")
         XCTAssertEqual(NameFinder.find(in: "Card holder name Harriet Example"), "Harriet Example")
         XCTAssertEqual(NameFinder.find(in: "Name of holder Lucy Le Sample"), "Lucy Le Sample")
+        XCTAssertEqual(names([line(1, "Nom / Name", y: 100), line(2, "Oscar Le Example", y: 140)]), ["Oscar Le Example"])
+        let bilingual = [line(1, "Patient Registration Card", y: 60), line(2, "Nom / Name", y: 100), line(3, "Oscar Le Example", y: 140),
+                         line(4, "Ne(e) le / Date of birth", y: 180), line(5, "30/8/1970", y: 220)]
+        XCTAssertEqual(builder.build(items: bilingual, region: RegionResolution(code: .je, basis: .evidence)).suggestions
+                        .filter { $0.type == .name && $0.valid }.map(\.value), ["Oscar Le Example"])
+        XCTAssertEqual(names([line(1, "Name of patient", y: 100), line(2, "Imogen EXAMPLE", y: 140)]), ["Imogen EXAMPLE"])
+        XCTAssertEqual(names([line(1, "EXAMPLE NHS-No. 999 120 5675", y: 100), line(2, "Matthew CRN: RN14074740", y: 140)]),
+                       ["Matthew EXAMPLE"])
     }
 }
 

@@ -45,13 +45,17 @@ enum BandName {
 
     /// A word that starts a band's next field: a label's colon, a value's digit or slash, or a field's abbreviation.
     static func isField(_ word: String) -> Bool {
-        word.contains { $0.isNumber || $0 == ":" || $0 == "/" || $0 == "#" }
-            || fieldWords.contains(word.lowercased().trimmingCharacters(in: .punctuationCharacters))
+        let lower = word.lowercased().trimmingCharacters(in: .punctuationCharacters)
+        // An abbreviation joined to the next word by a hyphen (`NHS-No.`); not a surname's part (`WARD-SMITH`).
+        return word.contains { $0.isNumber || $0 == ":" || $0 == "/" || $0 == "#" }
+            || fieldWords.contains(lower) || lower.split(separator: "-").first.map { hyphenedFields.contains(String($0)) } == true
     }
 
     /// The words a surname of more than one word starts with (`LE SUEUR`, `NI BHRIAIN`, `DE LA HAYE`): a heading in
     /// capitals (`BLOOD TRANSFUSION REQUEST`) is no surname.
     static let surnamePrefixes = NameFinder.particles.union(["ni", "nic", "mac", "mc", "o", "st", "ap", "ab", "ó", "ní"])
+
+    static let hyphenedFields: Set<String> = ["nhs", "dob", "hosp", "mrn", "urn", "crn", "pas", "chi"]
 
     static let fieldWords: Set<String> = ["nhs", "dob", "d.o.b", "born", "age", "urn", "mrn", "crn", "pas", "hosp", "hospital",
                                           "trust", "unit", "jgh", "pegh", "id", "no", "ref", "chi", "h&c", "sex", "gender", "ward"]

@@ -73,6 +73,8 @@ struct DemographicsClassifier: EvidenceClassifier {
                       case let bare = NameFinder.isBareLabel(line.text),
                       let next = bare ? card.lineBelow(i) : card.lines.indices.contains(i + 1) ? i + 1 : nil,
                       case let below = bare ? Self.wholeNameUnder(i, before: next, in: card) : next,
+                      // A label's value is no label of its own (`Patient Registration Card` over `Nom / Name`).
+                      !NameFinder.isLabelLine(card.lines[below].text),
                       let name = NameFinder.leadingName(card.lines[below].text) {
                 add(name, .labelled, line: below, weight: Confidence.nameByForm)
                 usedAsValue.insert(below)
@@ -112,7 +114,11 @@ struct DemographicsClassifier: EvidenceClassifier {
                 ?? (DateFinder.dates(in: text.lowercased()).isEmpty ? nil : NameFinder.leadingName(text).flatMap(NameFinder.unlabelled))
             // Nothing says it is a name but its shape: it must start with a given name people have (when the list
             // is installed), or a shop's or a street's words in large type pass (`Seaside Bakery`).
-            guard let name, givenNames?.contains(name.split(separator: " ")[0]) != false
+            // A surname that starts with a particle (`LE SUEUR`, `Le Lievre`, `DELL ANNO`) alone on its line is no
+            // given name and surname, though `Le` and `Dell` are in the list of given names: the holder's given
+            // name is elsewhere (a line beside it, unread).
+            guard let name, !Self.surnameParticles.contains(name.split(separator: " ")[0].lowercased()) else { return nil }
+            guard givenNames?.contains(name.split(separator: " ")[0]) != false
                 || Self.givenNameRepaired(name, line: text, names: givenNames) != nil else { return nil }
             return (i, name)
         }
@@ -183,6 +189,9 @@ struct DemographicsClassifier: EvidenceClassifier {
         }
         return nil
     }
+
+    /// Words a surname starts with that are also in the list of given names, or could pass for one.
+    static let surnameParticles = NameFinder.particles.union(["dell", "della", "ni", "nic", "mac", "st", "ap", "ó", "ní"])
 
     /// How much surer another reading of the same print must be to show a line up as a misreading.
     static let surerReading = 0.2
