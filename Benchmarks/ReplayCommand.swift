@@ -15,7 +15,7 @@ struct ReplayCommand {
     let output: String
 
     func run() throws {
-        let builder = SuggestionBuilder(today: .today)
+        let builder = SuggestionBuilder(today: .today, givenNames: GivenNames.installed(in: ProcessSettings.current.listsFolder))
         let decoder = JSONDecoder(), encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var out = Data(), photos = 0

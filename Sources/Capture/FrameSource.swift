@@ -1,3 +1,4 @@
+import CardModel
 import Dispatch
 import Imaging
 
@@ -10,9 +11,14 @@ public struct Frame: Sendable {
     public let capturedAt: UInt64
     /// What the frame came from: the image file for a folder, the device path for a camera.
     public let source: String
+    /// What a worker process read in this frame already (its barcodes and text, in this image's pixels), when the
+    /// source decodes its files out of this process (`FrameSource.readsElsewhere`); nil: the session reads it.
+    public let readElsewhere: [RecognizedItem]?
 
-    public init(image: GrayImage, index: Int, capturedAt: UInt64 = DispatchTime.now().uptimeNanoseconds, source: String) {
+    public init(image: GrayImage, index: Int, capturedAt: UInt64 = DispatchTime.now().uptimeNanoseconds, source: String,
+                readElsewhere: [RecognizedItem]? = nil) {
         self.image = image; self.index = index; self.capturedAt = capturedAt; self.source = source
+        self.readElsewhere = readElsewhere
     }
 }
 
@@ -53,4 +59,10 @@ public protocol FrameSource: AnyObject {
     func nextFrame(timeout: Double) throws(CaptureError) -> FrameWait
     /// Stops streaming and releases the device. Safe to call twice.
     func close()
+    /// True when the frames come read already (`Frame.readElsewhere`): a session then builds no reader of its own.
+    var readsElsewhere: Bool { get }
+}
+
+extension FrameSource {
+    public var readsElsewhere: Bool { false }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where the data files `Scripts/setup` fetches live (the text-line model, the given-name list): one folder, named
-/// by `--models DIR` or `CARDSCAN_MODELS`, else the default. Read by the detector (Locating) and the name finder
-/// (Recognition), so it sits here, with no C.
+/// by `--models DIR` or `CARDSCAN_MODELS` (`ProcessSettings`), else the default. The front ends hand it to the
+/// detector (Locating) and the name finder (Recognition) as a value, so it sits here, with no C.
 public enum ModelsFolder {
     /// Where `Scripts/setup` puts the files when neither `--models DIR` nor `CARDSCAN_MODELS` says otherwise.
     public static let defaultPath = "/usr/local/share/cardscan/models"
@@ -10,9 +10,6 @@ public enum ModelsFolder {
     /// worker processes it starts look in the same place). `none` turns the text-line detector off.
     public static let environmentKey = "CARDSCAN_MODELS"
 
-    /// The folder this process was told to use, or the default; nil when told `none`.
-    public static func configured(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let folder = environment[environmentKey].flatMap { $0.isEmpty ? nil : $0 } ?? defaultPath
-        return folder == "none" ? nil : folder
-    }
+    /// The folder `settings` name, or the default; nil when told `none`.
+    public static func configured(_ settings: ProcessSettings) -> String? { settings.modelsFolder }
 }

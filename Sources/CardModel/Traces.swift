@@ -5,8 +5,8 @@ import Foundation
 /// which are for development on synthetic cards only.
 ///
 /// A plain value carried by the options (`ScanOptions.traces`, worker settings), so a worker process traces what
-/// its supervisor was asked to, and nothing deep in the pipeline reads the environment. `init(verbose:environment:)`
-/// is the one place the `CARDSCAN_TRACE_*` variables are read.
+/// its supervisor was asked to, and nothing deep in the pipeline reads the environment. `init(verbose:settings:)`
+/// turns the `CARDSCAN_TRACE_*` variables into this value.
 public struct Traces: Codable, Hashable, Sendable {
     /// Each stage and its time: barcode retries, OCR passes, orientation and skew (`--verbose`).
     public var stages = false
@@ -25,8 +25,8 @@ public struct Traces: Codable, Hashable, Sendable {
     public init() {}
 
     /// `--verbose` and the development variables.
-    public init(verbose: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        func set(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+    public init(verbose: Bool, settings: ProcessSettings) {
+        func set(_ name: String) -> String? { settings.value(name) }
         stages = verbose
         text = set("CARDSCAN_TRACE_OCR") == "1"
         retries = set("CARDSCAN_TRACE_RETRIES") == "1"

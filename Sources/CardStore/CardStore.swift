@@ -31,12 +31,7 @@ public final class CardStore {
 
     /// The default location: `$XDG_DATA_HOME/cardscan/cards.db`, else `~/.local/share/cardscan/cards.db`;
     /// `CARDSCAN_STORE` overrides it.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let path = environment["CARDSCAN_STORE"], !path.isEmpty { return path }
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-        return base + "/cardscan/cards.db"
-    }
+    public static func defaultPath(_ settings: ProcessSettings) -> String { settings.storePath }
 
     public init(path: String) throws(StoreError) {
         self.path = path

@@ -12,8 +12,8 @@ public final class SharedCardStore: @unchecked Sendable {
     /// Shares a store already open.
     public init(_ store: CardStore) { self.store = store; path = store.path }
 
-    /// Opens `path` (nil: `CardStore.defaultPath()`) on first use; a failed open is tried again next time.
-    public init(path: String?) { self.path = path ?? CardStore.defaultPath() }
+    /// Opens `path` (nil: `CardStore.defaultPath(.current)`) on first use; a failed open is tried again next time.
+    public init(path: String?) { self.path = path ?? CardStore.defaultPath(.current) }
 
     /// Runs `body` with the store, holding it for the duration.
     public func access<T>(_ body: (CardStore) throws(StoreError) -> T) throws(StoreError) -> T {

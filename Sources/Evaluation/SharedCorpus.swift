@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// The one rule for a test that needs a set in `../shared` (the barcode corpus, the card and receipt photos): it
@@ -16,7 +17,7 @@ public enum SharedCorpus {
     }
 
     /// nil when `path` exists.
-    public static func missing(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Missing? {
-        FileManager.default.fileExists(atPath: path) ? nil : Missing(path: path, inCI: environment["CI"] == "true")
+    public static func missing(_ path: String, settings: ProcessSettings) -> Missing? {
+        FileManager.default.fileExists(atPath: path) ? nil : Missing(path: path, inCI: settings.inCI)
     }
 }

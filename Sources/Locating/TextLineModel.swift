@@ -27,9 +27,9 @@ public struct TextLineModel: Sendable, Equatable {
     }
 
     /// The folder this process was told to use, or the default; nil when the detector was turned off (`none`).
-    public static func configured(environment: [String: String] = ProcessInfo.processInfo.environment) -> TextLineModel? {
-        let runtime = environment[InferenceRuntime.environmentKey].flatMap { $0.isEmpty ? nil : InferenceRuntime(folder: $0) }
-        return ModelsFolder.configured(environment: environment).map { TextLineModel(folder: $0, runtime: runtime ?? InferenceRuntime()) }
+    public static func configured(_ settings: ProcessSettings) -> TextLineModel? {
+        let runtime = settings.inferenceRuntimeFolder.map { InferenceRuntime(folder: $0) } ?? InferenceRuntime()
+        return settings.modelsFolder.map { TextLineModel(folder: $0, runtime: runtime) }
     }
 }
 

@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// Which reader reads a detected line first, and whether the other reads it again when the first is unsure of it
@@ -21,8 +22,8 @@ public enum LineReaders: String, Sendable, CaseIterable {
     /// configuration and handed on to worker processes; the default when unset or unknown.
     public static let environmentKey = "CARDSCAN_LINE_READERS"
 
-    public static func configured(environment: [String: String] = ProcessInfo.processInfo.environment) -> LineReaders {
-        environment[environmentKey].flatMap(LineReaders.init(rawValue:)) ?? .learnedFirst
+    public static func configured(_ settings: ProcessSettings) -> LineReaders {
+        settings.lineReaders.flatMap(LineReaders.init(rawValue:)) ?? .learnedFirst
     }
 
     /// Whether PP-OCR's recogniser reads a line first.

@@ -102,10 +102,8 @@ extension TextReader {
               parts[2].count == 2 || parts[2].count == 4, parts[2].allSatisfy(isDigit) else { return false }
         let month = parts[1]
         if month.allSatisfy(isDigit) { return (1...2).contains(month.count) }
-        return monthNames.contains(month.lowercased())
+        return MonthNames.shortForms.contains(month.lowercased())
     }
-
-    static let monthNames: Set<String> = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
 
     /// Words printed on the cards cardscan reads (labels, places, card titles).
     static let cardWords: Set<String> = [

@@ -1,6 +1,7 @@
 import CardModel
 import Foundation
 import Imaging
+import Locating
 
 /// The layout path: tesseract's own page layout analysis on the block the letter marks outline, levelled and set
 /// upright, with its rescue passes (flattened, paper, sparse, the other way up). Before the learned detector it was

@@ -27,10 +27,10 @@ public final class TextReader {
     /// what changes is the latency of one card when a core is free. Leave it off where every core is busy
     /// already (batch workers, live sessions): there it only adds the reads it would have skipped.
     ///
-    /// `lines`: the learned text-line detector's model (`TextLineModel.configured()` unless given; nil reads by
-    /// tesseract's layout analysis alone). With `concurrentReads` too, the lines are read on two engines.
-    public init(concurrentReads: Bool = false, lines model: TextLineModel? = TextLineModel.configured(),
-                readers: LineReaders = .configured()) throws(TextReaderError) {
+    /// `lines`: the learned text-line detector's model (nil reads by tesseract's layout analysis alone), and
+    /// `readers` which reader reads a line first: handed in by the pipeline (`FramePipeline.textReader`), as the
+    /// front end was told. With `concurrentReads` too, the lines are read on two engines.
+    public init(concurrentReads: Bool = false, lines model: TextLineModel?, readers: LineReaders) throws(TextReaderError) {
         engine = try TesseractEngine()
         spare = concurrentReads ? SpareEngine() : nil
         self.readers = readers

@@ -24,10 +24,13 @@ public struct FramePipeline: Sendable {
     public let wristband: Bool
     /// The region the suggestions are built for (evidence on the card may refine it).
     public let region: RegionResolution
+    /// The given-name lexicon names are held to (`TextModels.givenNames`).
+    public let givenNames: GivenNames?
 
-    public init(today: SimpleDate, wristband: Bool = false, region: RegionResolution?) {
+    public init(today: SimpleDate, wristband: Bool = false, region: RegionResolution?, givenNames: GivenNames?) {
         self.today = today; self.wristband = wristband
         self.region = region ?? RegionResolution(code: .gb, basis: .fallback)
+        self.givenNames = givenNames
     }
 
     // MARK: Stages
@@ -37,8 +40,8 @@ public struct FramePipeline: Sendable {
     /// tesseract cannot start. `concurrentReads`: one frame has both cores (a still scanned alone): the network
     /// runs on two threads and a block is read both ways up at once; otherwise one thread (a worker among others,
     /// or a live session, whose barcode thread has the other core).
-    public static func textReader(concurrentReads: Bool) throws(TextReaderError) -> TextReader {
-        try TextReader(concurrentReads: concurrentReads)
+    public static func textReader(concurrentReads: Bool, models: TextModels) throws(TextReaderError) -> TextReader {
+        try TextReader(concurrentReads: concurrentReads, lines: models.lines, readers: models.readers)
     }
 
     /// Decode: the frame's barcodes as items `b1`, `b2`…
@@ -74,7 +77,7 @@ public struct FramePipeline: Sendable {
 
     /// Suggest: what the items make, ranked, with the region the card's evidence refined.
     public func suggest(_ items: [RecognizedItem]) -> SuggestionBuilder.Output {
-        SuggestionBuilder(today: today, wristband: wristband).build(items: items, region: region)
+        SuggestionBuilder(today: today, wristband: wristband, givenNames: givenNames).build(items: items, region: region)
     }
 
     // MARK: A still, whole

@@ -9,7 +9,7 @@ import Recognition
 /// One engine per thread (it owns C decoders); `scanFiles` makes one per worker.
 public final class ScanEngine {
     public let options: ScanOptions
-    private let loader: ImageLoader
+    let loader: ImageLoader
     private let barcodes: BarcodeReader
     /// nil when text is not read, or tesseract could not start (then `textProblem` says why).
     private let text: TextReader?
@@ -23,7 +23,7 @@ public final class ScanEngine {
         barcodes = BarcodeReader(options: barcodeOptions)
         if options.readsText {
             do throws(TextReaderError) {
-                let reader = try FramePipeline.textReader(concurrentReads: options.parallelStages)
+                let reader = try FramePipeline.textReader(concurrentReads: options.parallelStages, models: options.text)
                 reader.traces = options.traces
                 text = reader; textProblem = nil
             } catch { text = nil; textProblem = error }
@@ -44,7 +44,7 @@ public final class ScanEngine {
 
     /// Scans an image already in memory (a camera frame, a test image): every stage of `FramePipeline`.
     public func scan(_ image: GrayImage, source: String) -> ScanResult {
-        FramePipeline(today: options.today, region: options.region)
+        FramePipeline(today: options.today, region: options.region, givenNames: options.text.givenNames)
             .read(image, source: source, barcodes: barcodes, text: text, parallel: options.parallelStages)
     }
 

@@ -27,10 +27,18 @@ public struct ScanOptions: Sendable {
     /// Seconds a worker process may spend on one photo before it is killed and the photo reported
     /// (`decoderCrashed`); batches decoded in workers only. Default 120 (`--photo-timeout`).
     public var photoTimeout: Double = 120
+    /// The text stage's models, reader order and given-name list. Default: as the process's settings name them
+    /// (`ProcessSettings`), which is what the front ends mean; a caller may hand in others.
+    public var text: TextModels
+    /// Where photos are decoded: in worker processes (`WorkerIsolation`; a batch's, and the photos a session is
+    /// given), or in this process (nil, the default for a library caller).
+    public var isolation: WorkerIsolation?
 
     public init(barcodes: BarcodeOptions = BarcodeOptions(), pixelLimit: Int = ImageLoader.defaultPixelLimit,
-                region: RegionResolution? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                region: RegionResolution? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                text: TextModels = TextModels(settings: .current)) {
         self.barcodes = barcodes; self.pixelLimit = pixelLimit; self.region = region; self.jobs = max(1, jobs)
+        self.text = text
     }
 }
 

@@ -23,6 +23,9 @@ public final class SessionController: @unchecked Sendable {
         /// A store failure's message says "the card store", not the store's path (`serve`: a page is not told
         /// where the server keeps its files).
         public var hidesStorePath = false
+        /// Photos given to a session (`scanFile`: `serve`'s uploads) are decoded in a worker process when set
+        /// (`WorkerIsolation`): a photo that crashes a C library costs that photo, not the front end.
+        public var isolation: WorkerIsolation?
         public init(region: RegionResolution) { self.region = region }
     }
 
@@ -52,7 +55,7 @@ public final class SessionController: @unchecked Sendable {
             guard let parsed = FrameSize(text) else { throw SessionFailure("badCommand", "start: size must be WxH, e.g. 1280x720") }
             size = parsed
         }
-        let device = V4L2Camera.devicePath(request.device ?? settings.device)
+        let device = V4L2Camera.devicePath(request.device ?? settings.device, settings: .current)
         try begin(V4L2Camera(path: device, size: size), options)
     }
 
@@ -60,7 +63,10 @@ public final class SessionController: @unchecked Sendable {
     /// (`endOfInput`). `afterClose` runs once the session has closed (an uploaded photo's file is removed then).
     /// `shownAs` names the file in events instead of its path (an upload's file is the server's own).
     public func scanFile(_ path: String, shownAs: String? = nil, afterClose: (() -> Void)? = nil) throws(SessionFailure) {
-        try begin(ImageFileFrames(paths: [path], shownAs: shownAs), .imageFiles(scanOptions()), afterClose: afterClose)
+        let options = scanOptions()
+        let source: FrameSource = options.isolation.map { IsolatedImageFiles(paths: [path], shownAs: shownAs, options: options, isolation: $0) }
+            ?? ImageFileFrames(paths: [path], shownAs: shownAs)
+        try begin(source, .imageFiles(options), afterClose: afterClose)
     }
 
     /// Saves that suggestion's card (`{"cmd":"accept",…}`); the `cardSaved` event that answers it is returned, not
@@ -114,6 +120,7 @@ public final class SessionController: @unchecked Sendable {
         var options = ScanOptions()
         options.traces = settings.traces
         options.region = settings.region
+        options.isolation = settings.isolation
         return options
     }
 

@@ -56,7 +56,7 @@ public final class WebServer: @unchecked Sendable {
         do throws(UploadFolder.Failure) { uploads = try UploadFolder() } catch { throw .uploads(error.description) }
         let routes = WebRoutes(controller: controller, store: store, events: events,
                                status: ServerStatus(region: options.session.region,
-                                                    device: V4L2Camera.devicePath(options.session.device),
+                                                    device: V4L2Camera.devicePath(options.session.device, settings: .current),
                                                     size: options.session.size.description),
                                uploads: uploads)
         let token = AccessToken.random()

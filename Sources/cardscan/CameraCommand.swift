@@ -51,7 +51,7 @@ enum CameraCommand: Command {
                                                      "--formats", "--roi", "--reconnect"])
             var scan = ScanOptions()
             scan.traces = Terminal.traces
-            scan.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
+            scan.region = try RegionResolver().resolve(option: args.value("--region"), settings: .current)
             var options = SessionOptions.preset(live: args.positional.isEmpty, scan: scan)
             if let formats = try args.barcodeFormats() { options.scan.barcodes.formats = formats }
             options.once = args.has("--once")
@@ -84,7 +84,7 @@ enum CameraCommand: Command {
                 size = .preferred
             }
             let source: FrameSource = args.positional.isEmpty
-                ? V4L2Camera(path: V4L2Camera.devicePath(args.value("--device")), size: size)
+                ? V4L2Camera(path: V4L2Camera.devicePath(args.value("--device"), settings: .current), size: size)
                 : ImageFileFrames(paths: args.positional)
             let store = args.has("--save") ? SharedCardStore(try StoreAccess.open(args.value("--store"))) : nil
             return runSession(source: source, options: options, json: args.has("--json"), store: store,

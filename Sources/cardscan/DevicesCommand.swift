@@ -20,7 +20,7 @@ enum DevicesCommand: Command {
         var index = 0
         while index < arguments.count {  // --device may be given several times
             if arguments[index] == "--device", index + 1 < arguments.count {
-                devices.append(V4L2Camera.devicePath(arguments[index + 1])); index += 2
+                devices.append(V4L2Camera.devicePath(arguments[index + 1], settings: .current)); index += 2
             } else { rest.append(arguments[index]); index += 1 }
         }
         let args: ArgumentList

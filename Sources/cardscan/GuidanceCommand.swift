@@ -16,7 +16,7 @@ enum GuidanceCommand: Command {
         do {
             let args = try ArgumentList(arguments, flagNames: ["--wristband"], valueNames: ["--region"])
             guard args.positional.isEmpty else { return Terminal.usageError("unexpected \(args.positional[0])", usage: usage) }
-            let region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
+            let region = try RegionResolver().resolve(option: args.value("--region"), settings: .current)
             Terminal.out(Guidance.prompt(for: region.code, wristband: args.has("--wristband")))
             return ExitStatus.success
         } catch {

@@ -55,7 +55,7 @@ enum ImportCommand: Command {
             guard let n = Int(jobs), n >= 1 else { return Terminal.usageError("--jobs needs a whole number ≥ 1", usage: usage) }
             options.jobs = n
         }
-        do { options.region = try RegionResolver().resolveForThisProcess(option: args.value("--region")) }
+        do { options.region = try RegionResolver().resolve(option: args.value("--region"), settings: .current) }
         catch { return Terminal.usageError(error.description, usage: usage) }
         let store: CardStore
         do throws(StoreError) { store = try StoreAccess.open(args.value("--store")) } catch {

@@ -139,7 +139,7 @@ enum ScanCommand: Command {
         if args.has("--no-retries") { options.barcodes.retries = false }
         if args.has("--no-ocr") { options.readsText = false }
         do {
-            options.region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
+            options.region = try RegionResolver().resolve(option: args.value("--region"), settings: .current)
         } catch { return Terminal.usageError(error.description, usage: usage) }
         guard !args.positional.isEmpty else { return Terminal.usageError("no PATH given", usage: usage) }
 

@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import Recognition
+import ScanEngine
 import SessionControl
 import WebServer
 
@@ -33,9 +34,12 @@ enum ServeCommand: Command {
             let args = try ArgumentList(arguments, flagNames: [],
                                         valueNames: ["--port", "--bind", "--allow-host", "--device", "--size", "--store", "--region"])
             guard args.positional.isEmpty else { return Terminal.usageError("unexpected '\(args.positional[0])'", usage: usage) }
-            var settings = SessionController.Settings(region: try RegionResolver().resolveForThisProcess(option: args.value("--region")))
+            var settings = SessionController.Settings(region: try RegionResolver().resolve(option: args.value("--region"), settings: .current))
             settings.traces = Terminal.traces
             settings.device = args.value("--device")
+            // An uploaded photo is decoded in a worker process, as `scan` decodes a batch: a photo that crashes a
+            // C library costs that upload, and the server answers the next request.
+            settings.isolation = WorkerIsolation.thisProgram(command: ["scan-worker"])
             if let value = args.value("--size") {
                 guard let size = FrameSize(value) else { return Terminal.usageError("--size needs WxH, e.g. 1280x720", usage: usage) }
                 settings.size = size

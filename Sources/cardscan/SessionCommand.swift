@@ -33,7 +33,7 @@ enum SessionCommand: Command {
             let args = try ArgumentList(arguments, flagNames: ["--stdio"], valueNames: ["--store", "--region"])
             guard args.has("--stdio") else { return Terminal.usageError("session needs --stdio", usage: usage) }
             guard args.positional.isEmpty else { return Terminal.usageError("unexpected '\(args.positional[0])'", usage: usage) }
-            let region = try RegionResolver().resolveForThisProcess(option: args.value("--region"))
+            let region = try RegionResolver().resolve(option: args.value("--region"), settings: .current)
             let server = SessionServer(storePath: args.value("--store"), region: region)
             InterruptHandler.onInterrupt { server.stopActive(); exit(ExitStatus.success) }
             CrashNotice.install(#"{"event":"sessionClosed","reason":"crashed"}"#, to: STDOUT_FILENO)

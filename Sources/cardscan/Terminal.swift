@@ -52,7 +52,7 @@ enum Terminal {
     static let verbose = CommandLine.arguments.dropFirst().contains("--verbose")
 
     /// What the decoders trace: `--verbose`'s stages and the development variables (`Traces`).
-    static let traces = Traces(verbose: verbose)
+    static let traces = Traces(verbose: verbose, settings: .current)
 
     static func trace(_ line: @autoclosure () -> String) {
         if verbose { err(line()) }

@@ -8,7 +8,7 @@ import OCR
 /// look again nor warn again).
 enum TextLineModelCheck {
     static func runOnce() {
-        guard let model = TextLineModel.configured() else { return }
+        guard let model = TextLineModel.configured(.current) else { return }
         do throws(TextLineModelError) {
             _ = try TextLineDetector(model: model)
         } catch {
@@ -17,7 +17,7 @@ enum TextLineModelCheck {
             return
         }
         // The recogniser: without it the detector's lines are read by tesseract (said once, as above).
-        if LineReaders.configured() != .tesseractOnly, let problem = TextReader.recogniserProblem(model: model) {
+        if LineReaders.configured(.current) != .tesseractOnly, let problem = TextReader.recogniserProblem(model: model) {
             Terminal.err("cardscan: \(problem); the text lines are read by tesseract alone (slower); run Scripts/setup")
             setenv(LineReaders.environmentKey, LineReaders.tesseractOnly.rawValue, 1)
         }

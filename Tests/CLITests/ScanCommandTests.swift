@@ -7,7 +7,7 @@ final class ScanCommandTests: XCTestCase {
     /// A test over ../shared skips when it is missing on a developer's machine, and fails under `CI=true`
     /// (`SharedCorpus`, the rule every test target follows).
     static func requireCorpus(_ path: String) throws {
-        guard let missing = SharedCorpus.missing(path) else { return }
+        guard let missing = SharedCorpus.missing(path, settings: .current) else { return }
         if missing.inCI { throw missing }
         throw XCTSkip(missing.description)
     }

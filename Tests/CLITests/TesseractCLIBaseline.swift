@@ -14,7 +14,7 @@ import XCTest
 /// bytes (a rebuilt package), and each such machine's record is kept, so CI does not rerun the CLI (~150 s on a
 /// slow machine) whichever of them it lands on.
 enum TesseractCLIBaseline {
-    /// Bump when `ReceiptScanTests.hit` or `normalised` changes how a field is scored.
+    /// Bump when `ReceiptScore.hit` or `normalised` changes how a field is scored.
     static let scoring = 1
     static let record = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("Tests/Baselines/receipts-dev-tesseract-cli.json")
 

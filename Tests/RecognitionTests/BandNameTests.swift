@@ -6,7 +6,7 @@ import XCTest
 /// wristband or a label, surname first, each beside the band's next field; after a label in words (`Name of holder`,
 /// `Card holder name`).
 final class BandNameTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 12, day: 4)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 12, day: 4)!, givenNames: .installedForTests)
     let gb = RegionResolution(code: .gb, basis: .timezone)
 
     /// Lines at (x, y) 30 px tall, 300 wide.
@@ -28,7 +28,7 @@ final class BandNameTests: XCTestCase {
     /// Not a name: a given name nobody has, a given name in another column, a heading in capitals over a line of
     /// words, a surname line whose next words are no field.
     func testWhatIsNotABandName() {
-        if GivenNames.installed != nil {
+        if GivenNames.installedForTests != nil {
             XCTAssertEqual(names([line(1, "TESTWOOD NHS: 999 120 5675", y: 100), line(2, "Qwzx", y: 140)]), [])
         }
         XCTAssertEqual(names([line(1, "SAVE 2.00", y: 100), line(2, "NORTHERN LIGHTS", y: 60)]), [], "a given name in capitals")
@@ -64,7 +64,7 @@ final class BandNameTests: XCTestCase {
 
 /// Issue 56: hospital numbers and NHS numbers under the labels trusts' labels, banners and bands print.
 final class TrustLabelTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 12, day: 4)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 12, day: 4)!, givenNames: .installedForTests)
 
     func testHospitalNumberLabelsOfLabelsBannersAndBands() {
         XCTAssertEqual(HospitalNumberFinder.find(in: "Local No: M0524594"), "M0524594")

@@ -6,7 +6,7 @@ import XCTest
 /// Issue 16: a 10-digit run needs context beyond its check digit; issue 11: fields in the layouts people print.
 /// Synthetic identities only (NHS test range 999, or issued-range numbers made up for the test).
 final class NHSContextTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
     let gb = RegionResolution(code: .gb, basis: .timezone)
 
     func lines(_ texts: [String], confidence: Double = 0.9) -> [RecognizedItem] {
@@ -123,7 +123,7 @@ final class NHSContextTests: XCTestCase {
 }
 
 final class FieldLayoutTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
     let gb = RegionResolution(code: .gb, basis: .timezone)
 
     func values(_ kind: SuggestionKind, _ texts: [String], region: RegionResolution? = nil) -> [String] {

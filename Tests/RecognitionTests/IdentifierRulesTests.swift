@@ -4,7 +4,7 @@ import XCTest
 
 /// Issue 13: no false "valid" and no misparse on inputs a real card can carry. Synthetic identities only.
 final class IdentifierRulesTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
     let box = Quad(x: 0, y: 0, width: 10, height: 10)
     let gb = RegionResolution(code: .gb, basis: .timezone)
     let je = RegionResolution(code: .je, basis: .timezone)
@@ -72,14 +72,14 @@ final class IdentifierRulesTests: XCTestCase {
             guard let check = NHSNumber.modulus11CheckDigit(nine) else { continue }
             let number = NHSNumber(digits: prefix + "000000" + String(check))!
             XCTAssertTrue(number.passesModulus11, prefix)
-            XCTAssertFalse(number.validation.valid, prefix)
-            XCTAssertNotNil(number.validation.problem, prefix)
+            XCTAssertFalse(NHSNumber.isValid(number.digits), prefix)
+            XCTAssertNotNil(NHSNumber.invalidity(of: number.digits), prefix)
         }
-        XCTAssertEqual(NHSNumber(digits: "5000000005")!.validation.problem,
+        XCTAssertEqual(NHSNumber.invalidity(of: "5000000005")?.description,
                        "is outside the issued ranges (NHS 400–499 and 600–799, CHI 010–311, H&C 320–399 million)")
         // Reverse: each issued range, and the test range (kept valid, marked range:test).
         for digits in ["4000000632", "3462950622", "0101011113", "9990000018"] {
-            XCTAssertTrue(NHSNumber(digits: digits)!.validation.valid, digits)
+            XCTAssertTrue(NHSNumber.isValid(digits), digits)
         }
         let labelled = builder.build(items: [line("t1", "NHS No: 500 000 0005")], region: gb).suggestions
         XCTAssertEqual(labelled.first { $0.type == .nhsNumber }?.valid, false)
@@ -134,7 +134,7 @@ final class IdentifierRulesTests: XCTestCase {
         XCTAssertNil(Wristband.patientID(in: code("5012345678900", .ean13), wristbandMode: true), "a retail code is no band")
         // The suggestions agree: a Code 128 band in wristband mode is the default Jersey Patient ID.
         let jeOption = RegionResolution(code: .je, basis: .option)
-        let band = SuggestionBuilder(today: builder.today, wristband: true).build(items: [code128], region: jeOption).suggestions
+        let band = SuggestionBuilder(today: builder.today, wristband: true, givenNames: .installedForTests).build(items: [code128], region: jeOption).suggestions
         XCTAssertEqual(band.first?.type, .jerseyPatientId)
         XCTAssertEqual(band.first?.card, Wristband.card(for: Wristband.patientID(in: code128, wristbandMode: true)!))
         XCTAssertEqual(band.first?.card?.isDefault, true)

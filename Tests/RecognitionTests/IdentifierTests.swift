@@ -5,16 +5,15 @@ import XCTest
 final class NHSNumberTests: XCTestCase {
     func testKnownValidAndInvalidNumbers() {
         for digits in ["4000000632", "3462950622", "0101011113", "9990000018"] {
-            XCTAssertTrue(NHSNumber(digits: digits)!.validation.valid, digits)
+            XCTAssertTrue(NHSNumber.isValid(digits), digits)
         }
         for digits in ["9434765918", "1234567890"] {
-            let v = NHSNumber(digits: digits)!.validation
-            XCTAssertFalse(v.valid, digits)
-            XCTAssertEqual(v.problem, "fails the Modulus 11 check")
+            XCTAssertFalse(NHSNumber.isValid(digits), digits)
+            XCTAssertEqual(NHSNumber.invalidity(of: digits)?.description, "fails the Modulus 11 check")
         }
-        XCTAssertFalse(NHSNumber(digits: "0000000000")!.validation.valid, "passes Modulus 11 but is never issued")
-        XCTAssertNil(NHSNumber(digits: "943476591"))
-        XCTAssertNil(NHSNumber(digits: "94347659190"))
+        XCTAssertFalse(NHSNumber.isValid("0000000000"), "passes Modulus 11 but is never issued")
+        XCTAssertEqual(NHSNumber.invalidity(of: "943476591"), .notTenDigits)
+        XCTAssertEqual(NHSNumber.invalidity(of: "94347659190"), .notTenDigits)
     }
 
     func testCheckDigitRules() {
@@ -24,13 +23,13 @@ final class NHSNumberTests: XCTestCase {
         XCTAssertEqual(NHSNumber.modulus11CheckDigit([4, 0, 0, 0, 0, 0, 0, 6, 3]), 2)
     }
 
-    func testRanges() {
+    func testRanges() throws {
         XCTAssertEqual(NHSNumber(digits: "4000000632")!.range, .englandWalesIsleOfMan)
         XCTAssertEqual(NHSNumber(digits: "3462950622")!.range, .northernIrelandHC)
         XCTAssertEqual(NHSNumber(digits: "0101011113")!.range, .scotlandCHI)
         XCTAssertEqual(NHSNumber(digits: "9990000018")!.range, .test)
-        XCTAssertTrue(NHSNumber(digits: "0101011113")!.validation.checks.contains("chi:date"))
-        XCTAssertTrue(NHSNumber(digits: "9990000018")!.validation.checks.contains("range:test"))
+        XCTAssertTrue(try NHSNumber.validate("0101011113").checks.contains("chi:date"))
+        XCTAssertTrue(try NHSNumber.validate("9990000018").checks.contains("range:test"))
     }
 
     func testFinderReadsPrintedFormsAndRepairsOnlyWhenTheCheckConfirms() {

@@ -39,7 +39,7 @@ final class LineVoteTests: XCTestCase {
     /// Through the suggestion builder: three overlapping readings of the number's line give one valid Jersey
     /// number, marked as agreed; the same readings on lines far apart give none.
     func testTheBuilderOffersTheAgreedNumberOnlyForOnePrintedLine() {
-        let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+        let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
         let region = RegionResolution(code: .je, basis: .option)
         func reading(_ id: String, _ text: String, y: Int) -> RecognizedItem {
             RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 40, y: y, width: 300, height: 30), confidence: 0.7)
@@ -58,7 +58,7 @@ final class LineVoteTests: XCTestCase {
     /// An NHS number whose three readings each have one wrong digit (so each fails Modulus 11, and no repair of
     /// look-alikes could mend it): agreed digit by digit, valid with its label; without the label it is not offered.
     func testNHSNumberAgreedByThreeReadingsNeedsItsLabel() {
-        let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+        let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
         let region = RegionResolution(code: .gb, basis: .option)
         func reading(_ id: String, _ text: String, y: Int) -> RecognizedItem {
             RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: 40, y: y, width: 300, height: 30), confidence: 0.8)

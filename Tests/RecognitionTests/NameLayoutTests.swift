@@ -5,7 +5,7 @@ import XCTest
 /// Issue 38: names in the layouts cards-dev2's kind of photo shows (invented names only). Each case is a class of
 /// miss seen there, written as a card prints it, not a copy of a photo's text.
 final class NameLayoutTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
     let gg = RegionResolution(code: .gg, basis: .timezone)
 
     func items(_ texts: [String]) -> [RecognizedItem] {

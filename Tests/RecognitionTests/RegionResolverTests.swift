@@ -44,8 +44,8 @@ final class RegionConfigAndGuidanceTests: XCTestCase {
         XCTAssertEqual(try resolver.resolve(option: nil, environment: [:], config: "other = 1", timeZone: "Europe/Isle_of_Man"),
                        RegionResolution(code: .gb, basis: .timezone))
         XCTAssertThrowsError(try resolver.resolve(option: nil, environment: [:], config: "region = FR", timeZone: nil))
-        XCTAssertEqual(RegionResolver.configPath(environment: ["XDG_CONFIG_HOME": "/x"]), "/x/cardscan/config")
-        XCTAssertEqual(RegionResolver.configPath(environment: ["HOME": "/home/a"]), "/home/a/.config/cardscan/config")
+        XCTAssertEqual(ProcessSettings(environment: ["XDG_CONFIG_HOME": "/x"]).configPath, "/x/cardscan/config")
+        XCTAssertEqual(ProcessSettings(environment: ["HOME": "/home/a"]).configPath, "/home/a/.config/cardscan/config")
     }
 
     func testGuidancePerRegion() {

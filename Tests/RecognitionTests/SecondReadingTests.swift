@@ -15,12 +15,12 @@ final class SecondReadingTests: XCTestCase {
     }
 
     func wanted(_ items: [RecognizedItem]) -> Bool {
-        let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
+        let built = SuggestionBuilder(today: today, givenNames: .installedForTests).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
         return SecondReading.wanted(items: items, suggestions: built.suggestions)
     }
 
     func unread(_ items: [RecognizedItem]) -> [SuggestionKind] {
-        let built = SuggestionBuilder(today: today).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
+        let built = SuggestionBuilder(today: today, givenNames: .installedForTests).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
         return SecondReading.unreadLabels(text: items, suggestions: built.suggestions)
     }
 

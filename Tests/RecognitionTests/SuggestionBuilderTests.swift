@@ -3,7 +3,7 @@ import Recognition
 import XCTest
 
 final class SuggestionBuilderTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
     let box = Quad(x: 0, y: 0, width: 10, height: 10)
     let gbTimezone = RegionResolution(code: .gb, basis: .timezone)
 

@@ -5,7 +5,7 @@ import XCTest
 /// Issue 13 item 2: an NHS number in the test range (999 xxx xxxx) reads as valid, so synthetic cards and the samples
 /// work, but no patient holds one: every save refuses it unless a person passes --no-validate.
 final class TestRangeSavingTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
     let gb = RegionResolution(code: .gb, basis: .timezone)
 
     func nhsSuggestion(_ printed: String) -> Suggestion? {

@@ -5,7 +5,7 @@ import XCTest
 /// A till receipt is no card: a line shaped like a name on one is an item or a shop, and its one date is the sale's.
 /// Invented lines; receipts-dev (through the real CLI) is `ReceiptScanTests`.
 final class TillReceiptTests: XCTestCase {
-    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: .installedForTests)
     let gb = RegionResolution(code: .gb, basis: .timezone)
     let tillWords = ["SUB TOTAL 12.50", "GST 6% 0.75", "CASH 20.00", "CHANGE 6.75"]
 

@@ -22,9 +22,9 @@ final class FramePipelineTests: XCTestCase {
         let still = try ScanEngine(options: options).scan(file: path)
 
         let image = try ImageLoader().load(contentsOf: path)
-        let pipeline = FramePipeline(today: options.today, region: options.region)
+        let pipeline = FramePipeline(today: options.today, region: options.region, givenNames: options.text.givenNames)
         let barcodes = FramePipeline.barcodeItems(BarcodeReader(options: options.barcodes).read(image))
-        let text = pipeline.textItems(of: image, reader: try TextReader(concurrentReads: false)) { barcodes }
+        let text = pipeline.textItems(of: image, reader: try FramePipeline.textReader(concurrentReads: false, models: options.text)) { barcodes }
         let suggestions = pipeline.suggest(barcodes + text).suggestions
 
         XCTAssertFalse(barcodes.isEmpty, "the sample card's code is read")
@@ -65,7 +65,7 @@ final class FramePipelineTests: XCTestCase {
 
     func testWorkerSettingsCarryTheTraces() throws {
         var options = ScanOptions()
-        options.traces = Traces(verbose: true, environment: ["CARDSCAN_TRACE_SYMBOLS": "1"])
+        options.traces = Traces(verbose: true, settings: ProcessSettings(environment: ["CARDSCAN_TRACE_SYMBOLS": "1"]))
         let settings = try XCTUnwrap(WorkerSettings(json: WorkerSettings(options).json))
         XCTAssertEqual(settings.scanOptions.traces, options.traces)
         XCTAssertTrue(settings.scanOptions.traces.symbols)

@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// Finds dates in OCR text in the forms printed on cards: `14/07/1945`, `14.07.1945`, `14-07-1945`,
@@ -20,8 +21,6 @@ public enum DateFinder {
 
     /// At most this many characters are repaired in one date of birth.
     public static let maxRepairs = 2
-
-    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// Labels in the line with their roles and where they end, in order, longest labels taking their words first.
     static func labels(in lower: [Character]) -> [(start: Int, end: Int, role: Role)] {
@@ -273,7 +272,7 @@ public enum DateFinder {
         func isSep(_ k: Int) -> Bool { k < w.count && ["/", ".", "-"].contains(w[k]) }
         func month(_ k: Int) -> Int? {
             guard k < w.count, w[k].count >= 3, w[k].allSatisfy(\.isLetter) else { return nil }
-            return months.firstIndex(of: String(w[k].prefix(3))).map { $0 + 1 }
+            return MonthNames.abbreviated.firstIndex(of: String(w[k].prefix(3))).map { $0 + 1 }
         }
         /// A four-digit year, or after a birth label a two-digit one (the century that puts it in the past).
         func year(_ k: Int) -> Int? {

@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// A date of birth whose day or month OCR misread past `DigitRepair`'s reach, put right where the date's shape
@@ -15,8 +16,6 @@ enum DayAndMonthRepair {
         "8": ["3", "6", "0", "9"], "3": ["8"], "6": ["5", "8", "0"], "5": ["6"], "0": ["8", "6", "9"],
         "9": ["8", "0"], "1": ["7"], "7": ["1"], "4": ["1"],
     ]
-    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                             "october", "november", "december"]
 
     /// Day, separator, month (a word or a number), separator, four-digit year; the day may hold letters.
     static let shape = try? NSRegularExpression(
@@ -75,15 +74,15 @@ enum DayAndMonthRepair {
     /// The month a name (or its first three letters) names, as printed.
     static func monthNumber(_ word: String) -> Int? {
         let lower = word.lowercased()
-        if lower.count == 3 { return DateFinder.months.firstIndex(of: lower).map { $0 + 1 } }
-        return monthNames.firstIndex(of: lower).map { $0 + 1 }
+        if lower.count == 3 { return MonthNames.abbreviated.firstIndex(of: lower).map { $0 + 1 } }
+        return MonthNames.full.firstIndex(of: lower).map { $0 + 1 }
     }
 
     /// The one month a word is a letter away from (`sun` → `Jun`, `Septemher` → `September`), and the word as that
     /// month's name in the case it was printed in; nil when none or several are.
     static func oneSlipMonth(_ word: String) -> (Int, String)? {
         let lower = word.lowercased()
-        let names = lower.count == 3 ? DateFinder.months : monthNames
+        let names = lower.count == 3 ? MonthNames.abbreviated : MonthNames.full
         let near = names.indices.filter { names[$0].count == lower.count && zip(names[$0], lower).filter { $0 != $1 }.count == 1 }
         guard near.count == 1, let index = near.first else { return nil }
         let name = names[index]

@@ -8,7 +8,7 @@ import Foundation
 /// Firstname` name a little less; an unlabelled name or date much less (a card prints other names and dates).
 struct DemographicsClassifier: EvidenceClassifier {
     /// The given-name lexicon unlabelled names are held to (nil: none installed, no check).
-    var givenNames: GivenNames? = GivenNames.installed
+    var givenNames: GivenNames?
 
     func evidence(in card: CardReading) -> [Evidence] {
         names(in: card)

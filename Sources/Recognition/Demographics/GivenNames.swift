@@ -7,8 +7,8 @@ import Foundation
 ///
 /// The list is Jörg Michael's `nam_dict.txt` (GNU Free Documentation License 1.2, in the PyPI wheel gender-guesser
 /// 0.4.0) with given names common in the UK today that it lacks, made by `Scripts/convert-given-names`; not in git:
-/// `Scripts/setup` fetches it into the models folder beside the text-line model. Without it names are found as
-/// they were before it (no lexicon check), and `installed` is nil.
+/// `Scripts/setup` fetches it into the models folder beside the text-line model; the front end hands it in
+/// (`SuggestionBuilder`'s `givenNames`). Without it names are found with no lexicon check.
 public struct GivenNames: Sendable {
     public static let fileName = "given-names.txt"
 
@@ -48,13 +48,27 @@ public struct GivenNames: Sendable {
         return name.prefix(1).uppercased() + name.dropFirst()
     }
 
-    /// The list in the models folder (`ModelsFolder`; with `none`, which turns the text-line detector off, the
-    /// default folder), read once; nil when it is not there.
-    public static let installed: GivenNames? = {
-        let folder = ModelsFolder.configured() ?? ModelsFolder.defaultPath
+    /// The list `Scripts/setup` put in `folder` (the models folder, `ProcessSettings.listsFolder`), read once per
+    /// folder and process; nil when it is not there.
+    public static func installed(in folder: String) -> GivenNames? {
+        loaded.lock.lock(); defer { loaded.lock.unlock() }
+        if let known = loaded.lists[folder] { return known }
+        let list = read(folder: folder)
+        loaded.lists[folder] = .some(list)
+        return list
+    }
+
+    private static func read(folder: String) -> GivenNames? {
         guard let text = try? String(contentsOfFile: (folder as NSString).appendingPathComponent(fileName), encoding: .utf8)
         else { return nil }
         let names = text.split(separator: "\n").map(String.init)
         return names.count > 1000 ? GivenNames(names) : nil
-    }()
+    }
+
+    /// The lists read so far, by folder (a session, a batch and its pipelines share one copy).
+    private final class Loaded: @unchecked Sendable {
+        let lock = NSLock()
+        var lists: [String: GivenNames?] = [:]
+    }
+    private static let loaded = Loaded()
 }

@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// Finds a person's name in OCR text, in the layouts cards print:
@@ -29,7 +30,7 @@ public enum NameFinder {
     static let particles: Set<String> = ["de", "la", "le", "du", "des", "van", "von", "da", "di", "del", "der", "den", "ter", "bin", "al"]
     /// Words that are never part of a person's name on a card: places (islands, Channel Island parishes), card and
     /// address vocabulary. Unlabelled and `SURNAME, Firstname` readings containing one are not names.
-    static let notNameWords: Set<String> = [
+    static let notNameWords: Set<String> = Set([
         "jersey", "guernsey", "alderney", "sark", "helier", "ouen", "brelade", "clement", "grouville", "trinity",
         "lawrence", "saviour", "castel", "torteval", "sampson", "vale", "forest", "england", "wales", "scotland",
         "london", "island", "islands", "states", "government", "bank", "card", "cards", "health", "care", "social",
@@ -56,16 +57,16 @@ public enum NameFinder {
         "coordinator", "assistant", "receptionist", "operations", "marketing", "specialist", "engineer",
         // A letter's `within six weeks`; its salutation, whose title OCR slipped (`Dear Mg Ashcombe`).
         "dear", "day", "days", "week", "weeks", "month", "months", "year", "years",
-        // A date's month beside a name (`13 September 1950` read into a name's line); not those that are given
-        // names too (April, May, June, August).
-        "jan", "feb", "mar", "apr", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january", "february", "march",
-        "july", "september", "october", "november", "december",
         // Street types (`Le Mont Cochon`, `Quayside Mews`, `Orchard Rise`), and a name label OCR cut short.
         "clos", "mont", "chemin", "ruette", "quay", "quayside", "walk", "rise", "row", "wharf", "square", "hill", "park",
         "nam",
         // A social-security card's `INSURED PERSON` label, which read alone passed for a name.
         "insured", "person",
-    ]
+    ]).union(monthWords)
+
+    /// A date's month beside a name (`13 September 1950` read into a name's line); not the months that are given
+    /// names too (April, May, June, August).
+    static let monthWords = MonthNames.allForms.subtracting(MonthNames.givenNameForms)
 
     /// Two-letter English words that a line cut short leaves before a comma (`ON, Thomas`): no surname on a card.
     /// (Two-letter surnames are real — Ng, Li, Wu, Ho, An — and stay allowed.)

@@ -67,7 +67,7 @@ struct HospitalNumberClassifier: EvidenceClassifier {
     /// stands alone (labels in a row over values in a row), not a hospital number (one in eleven random ten-digit
     /// numbers would pass; hospital numbers are rarely ten bare digits).
     static func isNHSNumber(_ value: String) -> Bool {
-        NHSNumber(digits: value)?.validation.valid == true
+        value.count == 10 && value.allSatisfy(\.isNumber) && NHSNumber.isValid(value)
     }
 
     /// A hospital number alone on its line with its label elsewhere: letters and forms print labels in a row and

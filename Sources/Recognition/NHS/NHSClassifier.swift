@@ -61,7 +61,7 @@ struct NHSClassifier: EvidenceClassifier {
     static func agreed(in card: CardReading, besides found: Set<String>) -> [Evidence] {
         let runs = card.lines.map { numberShapedRun(in: $0.text) }
         return card.agreedValues(slots: Array(repeating: .digit, count: 10), run: { runs[$0]?.run }).compactMap { agreed in
-            guard !found.contains(agreed.value), let number = NHSNumber(digits: agreed.value), number.validation.valid else { return nil }
+            guard !found.contains(agreed.value), let number = try? NHSNumber.validate(agreed.value) else { return nil }
             var labelled = false
             for i in agreed.lines {
                 let match = NHSNumberFinder.Match(number: number, repaired: true, range: runs[i]!.range)
@@ -198,12 +198,12 @@ struct NHSClassifier: EvidenceClassifier {
 
     static func evidence(_ nhs: NHSNumber, repaired: Bool, item: RecognizedItem, confidence: Double, fromBarcode: Bool,
                          extra: [String] = [], contextProblem: String? = nil) -> Evidence {
-        let v = nhs.validation
-        var checks = v.checks + extra
+        let invalid = NHSNumber.invalidity(of: nhs.digits)
+        var checks = nhs.checks + extra
         if repaired { checks.append("ocr-repaired") }
-        let valid = v.valid && contextProblem == nil
-        return Evidence(kind: .nhsNumber, value: nhs.digits, display: nhs.display, valid: valid, checks: checks,
-                        problem: v.problem ?? contextProblem, confidence: min(Confidence.textCeiling, max(0, confidence)), itemID: item.id,
+        let valid = invalid == nil && contextProblem == nil
+        return Evidence(kind: .nhsNumber, value: nhs.digits, display: nhs.formatted, valid: valid, checks: checks,
+                        problem: invalid?.description ?? contextProblem, confidence: min(Confidence.textCeiling, max(0, confidence)), itemID: item.id,
                         bounds: item.bounds, fromBarcode: fromBarcode)
     }
 }

@@ -21,7 +21,8 @@ public struct NHSNumber: Hashable, Sendable {
     /// The ten digits.
     public let digits: String
 
-    public init?(digits: String) {
+    /// Ten digits as they are, valid or not (the finder repairs and judges them); `validate` is the family's way in.
+    init?(digits: String) {
         guard digits.count == 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         self.digits = digits
     }
@@ -70,13 +71,14 @@ public struct NHSNumber: Hashable, Sendable {
             || SimpleDate(year: 1900 + year, month: month, day: day) != nil
     }
 
-    /// Whether it validates, and the checks that say so (for the suggestion's `checks`).
-    public var validation: (valid: Bool, checks: [String], problem: String?) {
+    /// The checks these ten digits pass, for a suggestion's `checks` (`mod11`, `range:…`, `chi:date`), whether or
+    /// not they are a valid number (`validate` says that, and why not).
+    public var checks: [String] {
         var checks = ["range:\(range.rawValue)"]
         let invalid = invalidity
         if invalid != .failsModulus11 { checks.insert("mod11", at: 0) }
         if range == .scotlandCHI, invalid == nil { checks.append("chi:date") }
-        return (invalid == nil, checks, invalid?.description)
+        return checks
     }
 
     /// Why these ten digits are no NHS, CHI or H&C number (nil: they are one).

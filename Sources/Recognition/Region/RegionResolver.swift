@@ -60,19 +60,9 @@ public struct RegionResolver: Sendable {
         return nil
     }
 
-    /// Where the config file lives: `$XDG_CONFIG_HOME/cardscan/config`, else `~/.config/cardscan/config`;
-    /// `CARDSCAN_CONFIG` names another.
-    public static func configPath(environment: [String: String]) -> String {
-        if let path = environment["CARDSCAN_CONFIG"], !path.isEmpty { return path }
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        return base + "/cardscan/config"
-    }
-
-    /// The region as the CLI resolves it: option, environment, config file, time zone.
-    public func resolveForThisProcess(option: String?) throws(Problem) -> RegionResolution {
-        let env = ProcessInfo.processInfo.environment
-        let config = try? String(contentsOfFile: Self.configPath(environment: env), encoding: .utf8)
-        return try resolve(option: option, environment: env, config: config, timeZone: TimeZone.current.identifier)
+    /// The region as the CLI resolves it: option, environment, config file (`settings.configPath`), time zone.
+    public func resolve(option: String?, settings: ProcessSettings) throws(Problem) -> RegionResolution {
+        let config = try? String(contentsOfFile: settings.configPath, encoding: .utf8)
+        return try resolve(option: option, environment: settings.environment, config: config, timeZone: TimeZone.current.identifier)
     }
 }

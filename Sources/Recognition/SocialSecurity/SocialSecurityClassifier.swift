@@ -17,7 +17,7 @@ struct SocialSecurityClassifier: EvidenceClassifier {
         let coded = card.barcodes.compactMap { item -> Evidence? in
             guard let format = item.format, item.gs1 != true else { return nil }
             let text = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let ssn = SocialSecurityNumber.find(in: text).first, ssn.value == text.uppercased(),
+            guard let ssn = try? SocialSecurityNumber.validate(text), ssn.value == text.uppercased(),
                   Self.kind(of: ssn) != .nationalInsurance else { return nil }
             return .valid(Self.kind(of: ssn), ssn.value, display: ssn.display, checks: [Self.check(of: ssn), "barcode"],
                           confidence: Confidence.code, item: item, fromBarcode: true, codeType: CodeType(format: format))
@@ -64,7 +64,7 @@ struct SocialSecurityClassifier: EvidenceClassifier {
     /// at least four of the six digits read as digits, an A-D where the suffix is due).
     static func agreed(in card: CardReading, besides found: Set<String>) -> [Evidence] {
         card.agreedValues(slots: jerseySlots, run: { jerseyShapedRun(in: card.lines[$0].text) }).compactMap { agreed in
-            guard !found.contains(agreed.value), case .jersey = SocialSecurityNumber.find(in: agreed.value).first else { return nil }
+            guard !found.contains(agreed.value), case .jersey = try? SocialSecurityNumber.validate(agreed.value) else { return nil }
             let ssn = SocialSecurityNumber.jersey(agreed.value)
             return .valid(.jerseySocialSecurity, agreed.value, display: ssn.display, checks: [check(of: ssn), "ocr-agreed"],
                           confidence: Confidence.socialSecurity(ocr: agreed.confidence) * Confidence.repairedShare, item: card.lines[agreed.lines[0]],

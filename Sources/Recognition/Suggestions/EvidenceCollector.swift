@@ -5,23 +5,26 @@ import CardModel
 struct EvidenceCollector {
     let today: SimpleDate
     var wristbandMode = false
+    /// The given-name lexicon names are held to (nil: no check).
+    let givenNames: GivenNames?
 
     /// The families, each in its own folder. Retail runs last: a code no other family claimed is a membership card.
-    static let classifiers: [any EvidenceClassifier] = [
-        NHSClassifier(), SocialSecurityClassifier(), HospitalNumberClassifier(), DemographicsClassifier(),
-        DateOfBirthClassifier(), PostcodeClassifier(),
-    ]
+    var classifiers: [any EvidenceClassifier] {
+        [NHSClassifier(), SocialSecurityClassifier(), HospitalNumberClassifier(), DemographicsClassifier(givenNames: givenNames),
+         DateOfBirthClassifier(), PostcodeClassifier()]
+    }
     /// The families that read text carried inside a 2D code (`Name: …, DOB: …`).
-    static let textClassifiers: [any EvidenceClassifier] = [
-        NHSClassifier(), SocialSecurityClassifier(), DemographicsClassifier(), DateOfBirthClassifier(), PostcodeClassifier(),
-    ]
+    var textClassifiers: [any EvidenceClassifier] {
+        [NHSClassifier(), SocialSecurityClassifier(), DemographicsClassifier(givenNames: givenNames), DateOfBirthClassifier(),
+         PostcodeClassifier()]
+    }
 
     func collect(from items: [RecognizedItem]) -> [Evidence] {
         let card = CardReading(lines: items.filter { $0.kind == .text }, barcodes: items.filter { $0.kind == .barcode },
                                today: today, wristbandMode: wristbandMode, fromBarcode: false)
-        var evidence = Self.classifiers.flatMap { $0.evidence(in: card) }
+        var evidence = classifiers.flatMap { $0.evidence(in: card) }
         for code in card.barcodes where [.qrCode, .pdf417, .aztec].contains(code.format) && code.gs1 != true {
-            evidence += Self.textClassifiers.flatMap { $0.evidence(in: contentReading(of: code)) }
+            evidence += textClassifiers.flatMap { $0.evidence(in: contentReading(of: code)) }
         }
         let claimed = Set(evidence.filter(\.fromBarcode).map(\.itemID))
         evidence += RetailClassifier().evidence(in: card, claimed: claimed)

@@ -11,7 +11,13 @@ public struct SuggestionBuilder: Sendable {
     /// (`Wristband.patientID`), whatever its symbology.
     public let wristband: Bool
 
-    public init(today: SimpleDate, wristband: Bool = false) { self.today = today; self.wristband = wristband }
+    /// The given-name lexicon an unlabelled name is held to (`GivenNames.installed(in:)`; nil: no check). Handed in
+    /// by the front end with its other settings: nothing here reads a file's location from the environment.
+    public let givenNames: GivenNames?
+
+    public init(today: SimpleDate, wristband: Bool = false, givenNames: GivenNames?) {
+        self.today = today; self.wristband = wristband; self.givenNames = givenNames
+    }
 
     public struct Output: Sendable {
         public let suggestions: [Suggestion]
@@ -20,7 +26,7 @@ public struct SuggestionBuilder: Sendable {
     }
 
     public func build(items: [RecognizedItem], region: RegionResolution) -> Output {
-        let evidence = EvidenceCollector(today: today, wristbandMode: wristband).collect(from: items)
+        let evidence = EvidenceCollector(today: today, wristbandMode: wristband, givenNames: givenNames).collect(from: items)
         let region = refine(region, by: evidence)
         var joined = join(evidence)
         // A hospital's patient ID (a wristband's code) becomes a card only in Jersey's scheme; elsewhere, and beside

@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 import Imaging
 
@@ -75,7 +76,7 @@ final class WorkerProcess {
         process.arguments = launch.arguments
         // No crash report from a dying worker: the Swift backtracer prints registers and stack bytes, which may
         // hold a health number from the photo being read. The supervisor reports the file and the signal instead.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        process.environment = ProcessSettings.current.forWorker(["SWIFT_BACKTRACE": "enable=no"])
         process.standardInput = input
         process.standardOutput = output
         // Process closes our copies of the worker's pipe ends once it has started, so the worker's death shows
@@ -85,8 +86,8 @@ final class WorkerProcess {
 
     /// Scans one file; a worker silent for `timeout` seconds is killed (a photo never takes that long: retries
     /// are bounded by work, a few first passes' worth, OCR takes about a second) and reported like a crash.
-    func scan(_ path: String, timeout: Double) -> Attempt {
-        var request = (try? JSONEncoder().encode(WorkerRequest(path: path))) ?? Data()
+    func scan(_ path: String, timeout: Double, pixelsTo: String? = nil) -> Attempt {
+        var request = (try? JSONEncoder().encode(WorkerRequest(path: path, pixelsTo: pixelsTo))) ?? Data()
         request.append(0x0A)
         guard Self.writeAll(request, to: input.fileHandleForWriting.fileDescriptor) else {
             stop()

@@ -46,7 +46,21 @@ extension ScanEngine {
             if let junkOn, request.path.contains(junkOn) {
                 "junk from a decoding library\n".withCString { _ = write(STDOUT_FILENO, $0, strlen($0)) }
             }
-            do throws(ImageError) { reply.result = try engine.scan(file: request.path) } catch { reply.failure = error }
+            do throws(ImageError) {
+                if let pixelsTo = request.pixelsTo {
+                    let start = DispatchTime.now()
+                    let image = try engine.loader.load(contentsOf: request.path)
+                    let loaded = DispatchTime.now()
+                    var result = engine.scan(image, source: request.path)
+                    result.timings.loadMs = ScanEngine.milliseconds(from: start, to: loaded)
+                    if !GrayPixels.write(image, to: pixelsTo) {
+                        throw .unreadable(path: request.path, reason: "the decoder process could not hand the picture back")
+                    }
+                    reply.result = result
+                } else {
+                    reply.result = try engine.scan(file: request.path)
+                }
+            } catch { reply.failure = error }
             if let badReplyOn, request.path.contains(badReplyOn) {
                 // A line that is not a reply, then silence: the supervisor must kill this worker, not wait on it.
                 _ = WorkerProcess.writeAll(Data("not a reply\n".utf8), to: replies)

@@ -52,8 +52,13 @@ public struct WorkerSettings: Codable, Sendable {
     }
 }
 
-/// One request and one reply per line between the supervisor and a worker.
-struct WorkerRequest: Codable { var path: String }
+/// One request and one reply per line between the supervisor and a worker. `pixelsTo`: where the worker writes the
+/// picture it read, as `GrayPixels` (a session shows it and tracks its items; nothing in the supervisor decodes
+/// the file itself).
+struct WorkerRequest: Codable {
+    var path: String
+    var pixelsTo: String?
+}
 struct WorkerReply: Codable {
     var result: ScanResult?
     var failure: ImageError?

@@ -67,7 +67,8 @@ public final class LiveSession: @unchecked Sendable {
         self.source = source
         events = EventQueue(handler: handler)
         region = options.scan.region ?? RegionResolution(code: .gb, basis: .fallback)
-        pipeline = FramePipeline(today: options.scan.today, wristband: options.wristband, region: region)
+        pipeline = FramePipeline(today: options.scan.today, wristband: options.wristband, region: region,
+                                 givenNames: options.scan.text.givenNames)
         tracker = ItemTracker(barcodeLifetime: options.itemLifetime, textLifetime: options.textLifetime)
         mailbox = FrameMailbox(replacesStale: source.isLive)
     }
@@ -266,14 +267,18 @@ public final class LiveSession: @unchecked Sendable {
     private func decodeLoop() {
         let barcodes = BarcodeReader(options: options.scan.barcodes)
         // Files are read in order with OCR on each, on this thread; a camera's OCR runs on the text thread.
-        let inlineText: TextReader? = !source.isLive && options.scan.readsText ? try? FramePipeline.textReader(concurrentReads: false) : nil
+        // Files a worker process reads (`readsElsewhere`) arrive read: no reader is built here for them.
+        let inlineText: TextReader? = !source.isLive && !source.readsElsewhere && options.scan.readsText
+            ? try? FramePipeline.textReader(concurrentReads: false, models: options.scan.text) : nil
         inlineText?.traces = options.scan.traces
         // Test builds only (TestSwitches): abort while decoding frame N, as a crashing C library would.
         let abortAt = TestSwitches.value("CARDSCAN_TEST_SESSION_ABORT_AT_FRAME").flatMap(Int.init)
         while let (frame, turn) = mailbox.takeNumbered() {
             if let abortAt, turn >= abortAt { abort() }
             let (image, offset) = cropped(frame.image)
-            let found = FramePipeline.barcodeItems(barcodes.read(image)).map { $0.shifted(by: offset) }
+            // A frame a worker process read arrives with its items: nothing is decoded here.
+            let found = frame.readElsewhere?.filter { $0.kind == .barcode }
+                ?? FramePipeline.barcodeItems(barcodes.read(image)).map { $0.shifted(by: offset) }
             // Sharpness and motion decide when a camera frame is worth OCR; every image file is read anyway.
             let measures = options.scan.readsText && source.isLive ? FrameMeasures(image) : nil
             // Readers finish in any order; items are tracked in frame order.
@@ -284,7 +289,13 @@ public final class LiveSession: @unchecked Sendable {
             reportTurn.broadcast()
             reportTurn.unlock()
             if wantsText {
-                if let inlineText { readText(frame, with: inlineText) } else { ocrMailbox.put(frame) }
+                if let read = frame.readElsewhere {
+                    textRead(read.filter { $0.kind == .text }, in: frame)
+                } else if let inlineText {
+                    readText(frame, with: inlineText)
+                } else {
+                    ocrMailbox.put(frame)
+                }
             }
         }
     }
@@ -329,7 +340,7 @@ public final class LiveSession: @unchecked Sendable {
     private func textLoop() {
         // A camera's scenes are read as stills are (`FramePipeline.textReader`): the learned detector's lines, read
         // by PP-OCR's recogniser, on one thread beside the barcode thread.
-        guard let reader = try? FramePipeline.textReader(concurrentReads: false) else {
+        guard let reader = try? FramePipeline.textReader(concurrentReads: false, models: options.scan.text) else {
             emitLocked { t in
                 var e = ScanEvent(.error, time: t)
                 e.error = .init(code: "ocrUnavailable", message: "tesseract could not start; only barcodes are read (run Scripts/setup)", recoverable: true)
@@ -351,6 +362,11 @@ public final class LiveSession: @unchecked Sendable {
             state.lock(); defer { state.unlock() }
             return tracker.current.filter { $0.kind == .barcode }.map { $0.shifted(by: Point(x: -offset.x, y: -offset.y)) }
         }.map { $0.shifted(by: offset) }
+        textRead(lines, in: frame)
+    }
+
+    /// The frame's text, read here or by a worker process: tracked, delivered, and suggested from.
+    private func textRead(_ lines: [RecognizedItem], in frame: Frame) {
         state.lock(); defer { state.unlock() }
         ocrRuns += 1
         ocrBusy = false

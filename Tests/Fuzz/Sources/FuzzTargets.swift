@@ -43,13 +43,13 @@ enum FuzzTarget: String, CaseIterable {
             let formats: [BarcodeFormat] = [.code128, .dataMatrix, .qrCode, .ean13]
             items.append(RecognizedItem(id: "b1", kind: .barcode, format: formats[Int(bytes.last ?? 0) % formats.count], text: text,
                                         gs1: text.contains("\u{1D}") ? true : nil, bounds: Quad(x: 0, y: 0, width: 100, height: 40), confidence: 1))
-            let built = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!)
+            let built = SuggestionBuilder(today: SimpleDate(year: 2026, month: 11, day: 22)!, givenNames: GivenNames.installed(in: ProcessSettings.current.listsFolder))
                 .build(items: items, region: RegionResolution(code: region, basis: .option))
             for suggestion in built.suggestions where suggestion.valid {
                 precondition(!suggestion.value.isEmpty, "a valid \(suggestion.type) suggestion has a value (from \(suggestion.from))")
             }
             _ = GS1ElementString(text)
-            _ = NHSNumber(digits: text)
+            _ = NHSNumber.invalidity(of: text)
         case .sessionCommand:
             _ = SessionRequest.parse(String(decoding: bytes, as: UTF8.self))
         case .cardsJSON:

@@ -1,4 +1,5 @@
-@testable import Imaging
+import Imaging
+@testable import Locating
 import XCTest
 
 /// Which way the lines run, from letter-sized marks alone (no pixels): rows of marks along known directions.

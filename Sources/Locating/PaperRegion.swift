@@ -1,3 +1,5 @@
+import Imaging
+
 /// Finding the card (or label, or sheet) in a photo by its surface rather than by its print: paper is the smooth
 /// part of a frame, a textured desk (granite, carpet, coarse wood) is not, and the print on the paper makes rough
 /// patches inside the paper's outline. Used when a photo's reading does not convince, or when the print's marks

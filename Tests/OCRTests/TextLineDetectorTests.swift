@@ -30,7 +30,7 @@ final class TextLineDetectorTests: XCTestCase {
     }
 
     func linesOnly(_ path: String) throws -> [String] {
-        let reader = try TextReader(lines: try Self.installedModel())
+        let reader = try TextReader.asConfigured(lines: try Self.installedModel())
         XCTAssertNil(reader.detectorProblem)
         return try XCTUnwrap(reader.readLines(try ImageLoader().load(contentsOf: path)), "no line found").lines.map(\.text)
     }
@@ -75,7 +75,7 @@ final class TextLineDetectorTests: XCTestCase {
             XCTAssertEqual(error as? TextLineModelError, .missing(path: model.path))
             XCTAssertTrue("\(error)".contains(model.path), "the message names the file")
         }
-        let reader = try TextReader(lines: model)
+        let reader = try TextReader.asConfigured(lines: model)
         XCTAssertEqual(reader.detectorProblem, .missing(path: model.path))
         let fields = try TestPaths.sampleFields("gb-nhs-card-00")
         let lines = reader.read(try ImageLoader().load(contentsOf: "\(TestPaths.samples)/gb-nhs-card-00.jpg")).lines.map(\.text)

@@ -1,4 +1,5 @@
 import CardModel
+import Imaging
 
 /// The dark strokes of a photo that could be letters or digits, found without reading anything: a black
 /// top-hat (closing minus image) keeps marks narrower than its window that are darker than what surrounds them,
@@ -16,7 +17,6 @@ extension GrayImage {
     /// (21 px holds 40-px print at a working size of 1280 px); `sizes` bounds a mark's longer side.
     /// The corresponding C functions are `pixTophat` (`topHats` gives its pixels) and `pixConnCompBB`.
     public func textMarks(window: Int = 21, sizes: ClosedRange<Int> = 5...70) -> [TextMark] {
-        _ = LeptonicaPix.silenceMessages
         // Light print on a dark or coloured card (a bank card's name, white text on a loyalty card's red) has no
         // dark strokes of its own: the white top-hat finds it, each polarity with its own threshold.
         let (black, white) = topHats(window: window)
@@ -33,12 +33,9 @@ extension GrayImage {
         let topShare = contrast.count / 50
         while strongest > 0, count + histogram[strongest] < topShare { count += histogram[strongest]; strongest -= 1 }
         let threshold = Swift.max(25, strongest / 2)
-        guard let hat = try? GrayImage(width: width, height: height, pixels: contrast), let pix = LeptonicaPix(gray: hat),
-              let binary = pix.binary(below: threshold),
-              // The binary is set *below* the threshold: inverted, the strong marks are the foreground.
-              let marksOnly = binary.inverted() else { return [] }
+        guard let hat = try? GrayImage(width: width, height: height, pixels: contrast) else { return [] }
         var marks: [TextMark] = []
-        for box in marksOnly.componentBoxes() {
+        for box in hat.componentBoxes(atLeast: threshold) {
             let mark = TextMark(x: box.x, y: box.y, width: box.width, height: box.height)
             if sizes.contains(mark.size), box.width * box.height >= 10 { marks.append(mark) }
         }

@@ -15,7 +15,7 @@ final class SmearedPhotoTests: XCTestCase {
         let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/\(name).jpg").scaled(by: 0.5)
         let smeared = Self.smear(photo, degrees: 30, length: 7)
         XCTAssertNotNil(smeared.motionBlur(), "the smear is found")
-        let reader = try TextReader()
+        let reader = try TextReader.asConfigured()
         let digits = reader.read(smeared).lines.map { String($0.text.filter(\.isNumber)) }
         XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read from the smeared photo: \(digits.count) lines")
     }
@@ -29,7 +29,7 @@ final class SmearedPhotoTests: XCTestCase {
         // Smeared, then enlarged: a 28 px smear across a 3200x2400 photo.
         let phonePhoto = Self.smear(photo, degrees: 30, length: 7).scaled(by: 4)
         XCTAssertEqual(phonePhoto.width, 3200)
-        let reader = try TextReader()
+        let reader = try TextReader.asConfigured()
         let digits = reader.read(phonePhoto).lines.map { String($0.text.filter(\.isNumber)) }
         XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read from the smeared phone photo: \(digits.count) lines")
     }
@@ -41,7 +41,7 @@ final class SmearedPhotoTests: XCTestCase {
         let number = try TestPaths.sampleFields(name)["nhsNumber"] as! String
         let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/\(name).jpg").scaled(by: 0.5)
         let smeared = Self.smear(photo, degrees: 30, length: 9)
-        let reader = try TextReader(lines: try TextLineDetectorTests.installedModel())
+        let reader = try TextReader.asConfigured(lines: try TextLineDetectorTests.installedModel())
         let lines = try XCTUnwrap(reader.readLines(smeared), "the detector finds the smeared card's lines")
         let digits = lines.lines.map { String($0.text.filter(\.isNumber)) }
         XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read from the detector's lines: \(digits.count) lines")

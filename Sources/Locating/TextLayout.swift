@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Which way the text of a photo runs and where it is, measured from its letter-sized marks (`textMarks`):
 /// neighbouring letters of a line sit closer to each other than to the lines above and below, so the directions

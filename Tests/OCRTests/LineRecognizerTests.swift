@@ -21,7 +21,7 @@ final class LineRecognizerTests: XCTestCase {
     }
 
     func lines(_ path: String, readers: LineReaders) throws -> [String] {
-        let reader = try TextReader(lines: try TextLineDetectorTests.installedModel(), readers: readers)
+        let reader = try TextReader.asConfigured(lines: try TextLineDetectorTests.installedModel(), readers: readers)
         XCTAssertNil(reader.recogniserProblem)
         return try XCTUnwrap(reader.readLines(try ImageLoader().load(contentsOf: path)), "no line found").lines.map(\.text)
     }
@@ -65,7 +65,7 @@ final class LineRecognizerTests: XCTestCase {
     func testALineIsReadAgainByTheOtherReaderFromItsBounds() throws {
         _ = try recogniser()
         let path = (TestPaths.samples as NSString).appendingPathComponent("gb-nhs-card-01.jpg")
-        let reader = try TextReader(lines: try TextLineDetectorTests.installedModel(), readers: .learnedFirst)
+        let reader = try TextReader.asConfigured(lines: try TextLineDetectorTests.installedModel(), readers: .learnedFirst)
         let image = try ImageLoader().load(contentsOf: path)
         let first = try XCTUnwrap(reader.readLines(image)?.lines.first { $0.text.filter(\.isNumber).contains("9991205675") })
         let again = reader.readByOtherReader(image, line: first.bounds)

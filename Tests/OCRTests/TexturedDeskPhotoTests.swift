@@ -1,6 +1,7 @@
 @testable import Decoding
 @testable import OCR
 import Foundation
+import Locating
 @testable import Imaging
 import ScanEngine
 import XCTest
@@ -17,7 +18,7 @@ final class TexturedDeskPhotoTests: XCTestCase {
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture + ".json"))) as? [String: Any]
         let number = try XCTUnwrap((truth?["fields"] as? [String: Any])?["nhsNumber"] as? String)
         let photo = try ImageLoader().load(contentsOf: Self.fixture + ".jpg")
-        let digits = try TextReader().read(photo).lines.map { String($0.text.filter(\.isNumber)) }
+        let digits = try TextReader.asConfigured().read(photo).lines.map { String($0.text.filter(\.isNumber)) }
         XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read: \(digits.count) lines")
     }
 
@@ -28,7 +29,7 @@ final class TexturedDeskPhotoTests: XCTestCase {
         let path = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/Fixtures/textured-desk/letter-levelled-across-its-lines")
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + ".json"))) as? [String: Any]
         let name = try XCTUnwrap((truth?["fields"] as? [String: Any])?["name"] as? String)
-        let lines = try TextReader().read(try ImageLoader().load(contentsOf: path + ".jpg")).lines.map(\.text)
+        let lines = try TextReader.asConfigured().read(try ImageLoader().load(contentsOf: path + ".jpg")).lines.map(\.text)
         XCTAssertTrue(lines.contains { $0.contains(name) }, "the addressee's line is read: \(lines.count) lines")
     }
 

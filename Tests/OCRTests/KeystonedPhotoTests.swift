@@ -26,7 +26,7 @@ final class KeystonedPhotoTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let photo = try Self.keystoned("img_0009", into: scratch)
         XCTAssertEqual(photo.width, 1280)
-        let digits = try TextReader().read(photo).lines.map { String($0.text.filter(\.isNumber)) }
+        let digits = try TextReader.asConfigured().read(photo).lines.map { String($0.text.filter(\.isNumber)) }
         XCTAssertTrue(digits.contains { $0.contains(number) }, "the NHS number is read: \(digits.count) lines")
     }
 

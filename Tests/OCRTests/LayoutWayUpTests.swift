@@ -16,7 +16,7 @@ final class LayoutWayUpTests: XCTestCase {
         XCTAssertEqual(truth?["turned"] as? Int, 180)
         let number = try XCTUnwrap((truth?["fields"] as? [String: Any])?["guernseySocialSecurity"] as? String)
         let photo = try ImageLoader().load(contentsOf: path + ".jpg")
-        let reader = try TextReader()
+        let reader = try TextReader.asConfigured()
         XCTAssertTrue(reader.hasLineDetector, "the text-line model is installed (Scripts/setup)")
         let along = try XCTUnwrap(try XCTUnwrap(reader.readLines(photo)).readingDegrees, "the lines settle the way up")
         XCTAssertLessThan(abs(remainder(along - 180, 360)), 30, "upside down: reading along \(along)°")

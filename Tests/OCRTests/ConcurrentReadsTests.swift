@@ -12,7 +12,7 @@ final class ConcurrentReadsTests: XCTestCase {
     func testTwoEnginesReadWhatOneReads() throws {
         let names = ["gb-nhs-card-05", "gb-nhs-print-04", "gg-ssn-card-03", "je-ssn-card-09", "gb-nhs-card-00", "je-health-card-01"]
         let loader = ImageLoader()
-        let one = try TextReader(), two = try TextReader(concurrentReads: true)
+        let one = try TextReader.asConfigured(), two = try TextReader.asConfigured(concurrentReads: true)
         var turnedRead = 0
         for name in names {
             let image = try loader.load(contentsOf: "\(TestPaths.samples)/\(name).jpg")

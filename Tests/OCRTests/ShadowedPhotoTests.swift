@@ -16,7 +16,7 @@ final class ShadowedPhotoTests: XCTestCase {
         let postcode = (fields["postcode"] as! String).uppercased().filter { !$0.isWhitespace }
         let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/\(name).jpg")
         let shadowed = Self.shadow(photo, darkest: 0.22)
-        let lines = try TextReader().read(shadowed).lines.map { $0.text.uppercased() }
+        let lines = try TextReader.asConfigured().read(shadowed).lines.map { $0.text.uppercased() }
         XCTAssertTrue(lines.contains { line in holder.allSatisfy(line.contains) }, "the holder's name is read: \(lines.count) lines")
         XCTAssertTrue(lines.contains { $0.filter { !$0.isWhitespace }.contains(postcode) }, "the postcode is read: \(lines.count) lines")
     }
@@ -30,7 +30,7 @@ final class ShadowedPhotoTests: XCTestCase {
         let holder = (fields["name"] as! String).uppercased().split(separator: " ").map(String.init)
         let number = fields["nhsNumber"] as! String
         let photo = try ImageLoader().load(contentsOf: "\(TestPaths.samples)/\(name).jpg")
-        let lines = try TextReader().read(Self.shadow(photo, darkest: 0.1)).lines.map { $0.text.uppercased() }
+        let lines = try TextReader.asConfigured().read(Self.shadow(photo, darkest: 0.1)).lines.map { $0.text.uppercased() }
         XCTAssertTrue(lines.contains { $0.contains("NAME") && holder.allSatisfy($0.contains) },
                       "the name line, label and both names: \(lines.count) lines")
         XCTAssertTrue(lines.contains { $0.contains("NHS NUMBER") && $0.filter(\.isNumber).contains(number) },
