@@ -20,9 +20,10 @@ let usage = """
     usage: cardscan-bench variants [DIR]
       variants    a card-photo set with ground truth (default ../shared/corpus/cards-dev) remade five ways (turned
                   over, 60% size, dim and noisy, JPEG quality 20, tilted 9° more): per-field recall of each
-    usage: cardscan-bench score RESULTS
-      score       a `cardscan scan --json` run (RESULTS, JSON Lines) over a card-photo set scored against the ground
-                  truth beside each photo: per-field hits and misses, wrong valid values
+    usage: cardscan-bench score RESULTS... [--markdown FILE]
+      score       each `cardscan scan --json` run (RESULTS, JSON Lines) over a card-photo set scored against the ground
+                  truth beside each photo: per-field hits and misses, wrong valid values, confidence bands (a run
+                  over receipts-dev: its key fields); --markdown FILE writes the sets' table into FILE's marked block
     usage: cardscan-bench replay IN OUT
       replay      a `cardscan scan --json` run's items (IN, JSON Lines) built into suggestions again, without OCR;
                   OUT holds the same lines with the new suggestions (extraction changes measured in seconds)
@@ -94,7 +95,10 @@ do {
         if let dir = paths(atMost: 1).first { bench.directory = dir }
         try bench.run()
     case "score":
-        try ScoreCommand(results: paths(atMost: 1).first ?? "").run()
+        let markdown = option("--markdown")
+        let results = paths(atMost: 8)
+        guard !results.isEmpty else { usageError("score needs a results file") }
+        try ScoreCommand(results: results, markdown: markdown).run()
     case "replay":
         guard args.count == 2 else { print(usage); exit(64) }
         try ReplayCommand(input: args[0], output: args[1]).run()

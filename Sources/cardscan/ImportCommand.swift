@@ -16,7 +16,7 @@ enum ImportCommand: Command {
                                [--store PATH] [--in-process] [--photo-timeout SECONDS]
 
         Scans every image (files and folders, recursively). With --accept auto a photo's top suggestion is saved
-        when it validated and its confidence is at least \(Int(autoAcceptConfidence * 100))%; otherwise, and always with
+        when it validated, no reading of it disagreed and its confidence is at least \(Int(autoAcceptConfidence * 100))%; otherwise, and always with
         --accept review (the default), the photo waits in the review queue (`cardscan review`). An NHS number in the
         test range (999 xxx xxxx) is never issued to a patient: it waits for review too, unless --no-validate
         (which keeps test numbers, as the project's synthetic samples need). A photo already
@@ -90,7 +90,10 @@ enum ImportCommand: Command {
             case .scanned(let result):
                 Terminal.trace(result.traceLine)
                 let top = result.suggestions.first { $0.card != nil }
-                let sure = accept == "auto" && top.map { $0.valid && $0.confidence >= autoAcceptConfidence } == true
+                // An NHS number no second reading confirmed (`unconfirmed`) waits for a person, whatever its confidence.
+                let sure = accept == "auto" && top.map {
+                    $0.valid && $0.confidence >= autoAcceptConfidence && !$0.checks.contains("unconfirmed")
+                } == true
                 let refusal = args.has("--no-validate") ? nil : top.flatMap(CardValidation.refusal(saving:))
                 do throws(StoreError) {
                     if sure, refusal == nil, let top, let candidate = top.card {

@@ -1,3 +1,4 @@
+import Evaluation
 import CardModel
 @testable import Decoding
 import Foundation

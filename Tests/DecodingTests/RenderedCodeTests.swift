@@ -1,3 +1,4 @@
+import Evaluation
 import CardModel
 import Decoding
 import Imaging

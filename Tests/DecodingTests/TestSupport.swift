@@ -21,23 +21,3 @@ extension ProjectFiles {
         return try truthFields(in: cardsDev, name)
     }
 }
-
-/// Runs a program (zint, convert) and fails the test if it does not succeed.
-@discardableResult
-func runTool(_ tool: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        XCTFail("\(tool) \(arguments.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self))", file: file, line: line)
-        throw CocoaError(.executableLoad)
-    }
-    return String(decoding: data, as: UTF8.self)
-}

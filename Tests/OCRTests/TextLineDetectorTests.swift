@@ -19,7 +19,7 @@ final class TextLineDetectorTests: XCTestCase {
         guard InferenceRuntime.usableInThisBuild else {
             throw XCTSkip("an AddressSanitizer build cannot run OpenVINO: the learned models are tested in the other builds")
         }
-        let model = try XCTUnwrap(TextLineModel.configured(), "CARDSCAN_MODELS=none: no model to test")
+        let model = try XCTUnwrap(TextLineModel.configured(.current), "CARDSCAN_MODELS=none: no model to test")
         guard FileManager.default.fileExists(atPath: model.path) else {
             if ProcessInfo.processInfo.environment["CI"] == "true" {
                 throw ModelNotInstalled(path: model.path)

@@ -67,4 +67,7 @@ enum Confidence {
     static let agreementBonus = 0.04
     /// A health card built from its parts (name, date of birth, address): a little under its weakest part.
     static let joinedShareOfWeakestPart = 0.95
+    /// A valid NHS number no reading confirms (`NumberAgreement`): one unsure reading, or readings that disagree.
+    /// Under `ImportCommand.autoAcceptConfidence` (0.9) and the sure bands, so it is offered, never taken as fact.
+    static let unconfirmedNumber = 0.6
 }

@@ -38,6 +38,7 @@ public struct SuggestionBuilder: Sendable {
             joined.removeAll { $0.kind == .jerseyPatientId }
         }
         joined = keepingSurestReadings(joined)
+        joined = NumberAgreement.marked(joined, items: items)
         joined += composites(from: joined, region: region.code)
         let ranked = joined.sorted {
             SuggestionOrdering.key(valid: $0.valid, kind: $0.kind, confidence: $0.confidence, region: region.code)
