@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// `cardscan-bench import [DIR] [--photos N]`: the clinic-desk job. N distinct photos (DIR's images repeated, each
@@ -57,9 +58,7 @@ struct ImportBenchmark {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         p.arguments = ["-f", "%M", "-o", rssFile, tool] + args
-        var env = ProcessInfo.processInfo.environment
-        env["OMP_THREAD_LIMIT"] = "1"
-        p.environment = env
+        p.environment = ProcessSettings.current.forWorker(["OMP_THREAD_LIMIT": "1"])
         let out = Pipe()
         p.standardOutput = out
         let start = Date()

@@ -1,3 +1,4 @@
+import CardModel
 import Foundation
 
 /// Runs a program to its end and returns what it wrote on stdout (stderr dropped): the tools a bench compares
@@ -7,7 +8,7 @@ func toolOutput(_ executable: String, _ arguments: [String], environment extra: 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    process.environment = ProcessSettings.current.forWorker(extra)
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

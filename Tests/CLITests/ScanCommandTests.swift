@@ -90,8 +90,7 @@ final class ScanCommandTests: XCTestCase {
                 }
             }
         }
-        print("sample barcodes found: \(found)/\(expectedCount); missed: \(misses)")
-        XCTAssertGreaterThanOrEqual(Double(found) / Double(expectedCount), 0.85)
+        XCTAssertGreaterThanOrEqual(Double(found) / Double(expectedCount), 0.85, "sample barcodes found: \(found)/\(expectedCount); missed: \(misses)")
     }
 
     /// One bad file never stops the rest: each is reported naming the file, the good ones still scan, and the

@@ -19,6 +19,36 @@ public enum DateFinder {
         }
     }
 
+    /// A two-digit ordinal day OCR split at a gap between its digits (`1 8th Feb 1980` for `18th Feb 1980`): the
+    /// digits joined when the joined day takes that ordinal's suffix (18th, 21st, 22nd, 23rd, 31st) and a month
+    /// name follows. A day of one digit after another number keeps its own suffix only where the joined one would not
+    /// fit (`1 3rd`: 13 takes `th`, so it stays apart).
+    static func ordinalDayJoined(_ lower: String) -> String {
+        guard let split = ordinalSplit else { return lower }
+        var text = lower
+        for match in split.matches(in: lower, range: NSRange(lower.startIndex..., in: lower)).reversed() {
+            guard let tens = Range(match.range(at: 1), in: lower),
+                  let units = Range(match.range(at: 2), in: lower), let suffix = Range(match.range(at: 3), in: lower),
+                  let day = Int(lower[tens] + lower[units]), (10...31).contains(day), ordinalSuffix(day) == lower[suffix],
+                  let replaced = Range(match.range, in: text) else { continue }
+            text.replaceSubrange(replaced, with: lower[tens] + lower[units] + lower[suffix])
+        }
+        return text
+    }
+
+    private static let ordinalSplit = try? NSRegularExpression(
+        pattern: #"(?<![0-9])([1-3]) ([0-9])(st|nd|rd|th)(?= ?(?:of )?[a-z]{3})"#)
+
+    static func ordinalSuffix(_ day: Int) -> String {
+        if (11...13).contains(day % 100) { return "th" }
+        switch day % 10 {
+        case 1: return "st"
+        case 2: return "nd"
+        case 3: return "rd"
+        default: return "th"
+        }
+    }
+
     /// At most this many characters are repaired in one date of birth.
     public static let maxRepairs = 2
 
@@ -247,7 +277,7 @@ public enum DateFinder {
         var tokens: [String] = []
         var current = ""
         func flush() { if !current.isEmpty { tokens.append(current); current = "" } }
-        for ch in lower {
+        for ch in ordinalDayJoined(lower) {
             if ch.isNumber || ch.isLetter {
                 if let last = current.last, last.isNumber != ch.isNumber { flush() }
                 current.append(ch)

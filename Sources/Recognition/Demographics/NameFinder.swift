@@ -62,6 +62,8 @@ public enum NameFinder {
         "nam",
         // A social-security card's `INSURED PERSON` label, which read alone passed for a name.
         "insured", "person",
+        // A screen's window around a scanned card (`File Edit View Help` over `Name of patient`): no name holds them.
+        "edit", "view", "help", "preview", "window", "tools",
     ]).union(monthWords)
 
     /// A date's month beside a name (`13 September 1950` read into a name's line); not the months that are given
@@ -161,8 +163,26 @@ public enum NameFinder {
 
     /// OCR sometimes loses the spaces of a small printed name (`DrAlexLe Example`): a word is split where a lower-case
     /// letter meets a capital, after a title (or `Or`, OCR's `Dr`), or after a part of three letters or more.
-    /// `McDonald`, `MacLeod`, `FitzGerald`, `DeSouza` and `O'Neill` stay whole.
+    /// `McDonald`, `MacLeod`, `FitzGerald`, `DeSouza` and `O'Neill` stay whole, and so does a word whose last two
+    /// letters are a capital and a small one that is no particle (`MalcoLm`: a case slip, not `Malco Lm`).
     static func splitRunTogether(_ word: String) -> [String] {
+        let parts = splitAtCapitals(word)
+        guard parts.count > 1, let last = parts.last, last.count == 2, !particles.contains(last.lowercased()),
+              !titles.contains(last.lowercased()) else { return parts }
+        return Array(parts.dropLast(2)) + [parts[parts.count - 2] + last.lowercased()]
+    }
+
+    /// A word in capitals with one small letter OCR slipped in past its second letter (`BROwN`: a `w` whose small
+    /// and capital forms differ only in size), in capitals. `McDONALD` keeps its `c`.
+    static func capitalsMended(_ word: String) -> String {
+        let letters = Array(word)
+        let small = letters.indices.filter { letters[$0].isLowercase }
+        guard letters.count >= 4, small.count == 1, small[0] >= 2, letters.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" })
+        else { return word }
+        return word.uppercased()
+    }
+
+    private static func splitAtCapitals(_ word: String) -> [String] {
         var parts: [String] = []
         var current = ""
         for ch in word {
@@ -509,13 +529,16 @@ public enum NameFinder {
         var kept: [String] = []
         var surnameWordKept = false
         for (index, w) in words.enumerated() {
-            let bare = w.hasSuffix(".") ? String(w.dropLast()) : w
+            let bare = capitalsMended(w.hasSuffix(".") ? String(w.dropLast()) : w)
             guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }), bare.first!.isLetter else { return nil }
             let surnameAllowed = capitalSurname && index == words.count - 1 && surnamesAmongWords.contains(bare.lowercased())
                 && bare.allSatisfy(\.isUppercase) && (words.count == 1 || !words[0].allSatisfy(\.isUppercase))
             surnameWordKept = surnameWordKept || surnameAllowed
             if !allowVocabulary, !surnameAllowed, notNameWords.contains(bare.lowercased()) || isNamePartLabel(bare)
                 || bare.count >= 6 && notNameStems.contains(where: bare.lowercased().hasPrefix) { return nil }
+            // A field's label run into a word by a hyphen (`CAMPBELL NHS-No. 792…`, `DOB-12`): no part of a name.
+            if !allowVocabulary, bare.contains("-"),
+               bare.lowercased().split(separator: "-").contains(where: { BandName.hyphenedFields.contains(String($0)) }) { return nil }
             if bare.count == 1 {
                 // An initial; first only after a label (`Name: A J Example`), never in an unlabelled reading.
                 guard bare.first!.isUppercase, index > 0 || allowVocabulary else { return nil }

@@ -1,0 +1,48 @@
+import CardModel
+@testable import Recognition
+import XCTest
+
+/// Slips seen on cards-dev3's kind of photo (invented people only), each a class: a screen's window chrome over a
+/// scanned card, a field label run into a surname by a hyphen, a case slip inside a name, an ordinal day split in two.
+final class NameAndDateSlipTests: XCTestCase {
+    let builder = SuggestionBuilder(today: SimpleDate(year: 2026, month: 12, day: 5)!, givenNames: .installedForTests)
+    let gb = RegionResolution(code: .gb, basis: .timezone)
+
+    func line(_ id: Int, _ text: String, confidence: Double = 0.93) -> RecognizedItem {
+        RecognizedItem(id: "t\(id)", kind: .text, text: text, bounds: Quad(x: 100, y: 40 * id, width: 300, height: 30),
+                       confidence: confidence)
+    }
+    func valid(_ kind: SuggestionKind, _ lines: [String]) -> [String] {
+        builder.build(items: lines.enumerated().map { line($0.offset + 1, $0.element) }, region: gb).suggestions
+            .filter { $0.type == kind && $0.valid }.map(\.value)
+    }
+
+    func testAWindowsMenuBarIsNoName() throws {
+        try XCTSkipIf(GivenNames.installedForTests == nil, "the given-name list is not installed (Scripts/setup)")
+        let names = valid(.name, ["IMG_scan.jpg - Preview", "FileEdt View Help", "Medical Exemption Certificate"])
+        XCTAssertEqual(names, [], "the menu words and the window's title are no name")
+    }
+
+    func testAFieldLabelJoinedByAHyphenEndsNoName() throws {
+        try XCTSkipIf(GivenNames.installedForTests == nil, "the given-name list is not installed (Scripts/setup)")
+        let names = valid(.name, ["CAMPBELL NHS-No. 943 476 5919"])
+        XCTAssertFalse(names.contains { $0.contains("NHS") }, "\(names)")
+    }
+
+    func testACaseSlipInsideANameIsMended() {
+        XCTAssertEqual(NameFinder.splitRunTogether("MalcoLm"), ["Malcolm"])
+        XCTAssertEqual(NameFinder.splitRunTogether("DrAlexLe"), ["Dr", "Alex", "Le"], "a particle still stands apart")
+        XCTAssertEqual(NameFinder.capitalsMended("BROwN"), "BROWN")
+        XCTAssertEqual(NameFinder.capitalsMended("McDONALD"), "McDONALD", "Mc keeps its small c")
+        XCTAssertEqual(NameFinder.capitalsMended("Brown"), "Brown")
+        XCTAssertEqual(valid(.name, ["TRELAWNEY, MalcoLm"]).map { $0.lowercased() }, ["malcolm trelawney"])
+    }
+
+    func testAnOrdinalDaySplitInTwoIsJoined() {
+        XCTAssertEqual(valid(.dateOfBirth, ["Born 1 8th Feb 1980"]), ["1980-02-18"])
+        XCTAssertEqual(valid(.dateOfBirth, ["DOB: 2 1st March 1975"]), ["1975-03-21"])
+        // 13 takes `th`, not `rd`: `1 3rd` is a 1 and a 3rd.
+        XCTAssertEqual(DateFinder.ordinalDayJoined("1 3rd may 1990"), "1 3rd may 1990")
+        XCTAssertEqual(DateFinder.ordinalDayJoined("born 1 8th feb 1980"), "born 18th feb 1980")
+    }
+}
