@@ -34,13 +34,18 @@ public final class ImageFileFrames: FrameSource {
         do throws(ImageError) {
             return .frame(Frame(image: try loader.load(contentsOf: path), index: next, source: path))
         } catch {
-            // The loader's message starts with the path, which `badFrame` puts in front itself.
-            var reason = error.description
-            if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
-            if let shownAs { reason = reason.replacingOccurrences(of: path, with: shownAs) }
-            throw .badFrame(path: shownAs ?? path, reason: reason)
+            throw Self.badFrame(path: path, shownAs: shownAs, reason: error.description)
         }
     }
 
     public func close() {}
+
+    /// A file that could not be read, as a bad frame named as the file is shown (`shownAs`, else its path). The
+    /// loader's message starts with the path, which `badFrame` puts in front itself; the rest names it as shown too.
+    public static func badFrame(path: String, shownAs: String?, reason message: String) -> CaptureError {
+        var reason = message
+        if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
+        if let shownAs { reason = reason.replacingOccurrences(of: path, with: shownAs) }
+        return .badFrame(path: shownAs ?? path, reason: reason)
+    }
 }

@@ -24,7 +24,13 @@ public enum DateFinder {
     /// name follows. A day of one digit after another number keeps its own suffix only where the joined one would not
     /// fit (`1 3rd`: 13 takes `th`, so it stays apart).
     static func ordinalDayJoined(_ lower: String) -> String {
-        guard let split = ordinalSplit else { return lower }
+        // Every line of a card passes here, often more than once: the expression runs only where a digit, a space
+        // and a digit meet.
+        let chars = Array(lower.utf8)
+        guard let split = ordinalSplit,
+              chars.indices.dropFirst().dropLast().contains(where: { chars[$0] == 0x20 && (0x30...0x39).contains(chars[$0 - 1])
+                                                                      && (0x30...0x39).contains(chars[$0 + 1]) })
+        else { return lower }
         var text = lower
         for match in split.matches(in: lower, range: NSRange(lower.startIndex..., in: lower)).reversed() {
             guard let tens = Range(match.range(at: 1), in: lower),

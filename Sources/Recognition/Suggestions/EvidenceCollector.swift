@@ -23,8 +23,10 @@ struct EvidenceCollector {
         let card = CardReading(lines: items.filter { $0.kind == .text }, barcodes: items.filter { $0.kind == .barcode },
                                today: today, wristbandMode: wristbandMode, fromBarcode: false)
         var evidence = classifiers.flatMap { $0.evidence(in: card) }
-        for code in card.barcodes where [.qrCode, .pdf417, .aztec].contains(code.format) && code.gs1 != true {
-            evidence += textClassifiers.flatMap { $0.evidence(in: contentReading(of: code)) }
+        let codesWithText = card.barcodes.filter { [.qrCode, .pdf417, .aztec].contains($0.format) && $0.gs1 != true }
+        if !codesWithText.isEmpty {
+            let readers = textClassifiers
+            for code in codesWithText { evidence += readers.flatMap { $0.evidence(in: contentReading(of: code)) } }
         }
         let claimed = Set(evidence.filter(\.fromBarcode).map(\.itemID))
         evidence += RetailClassifier().evidence(in: card, claimed: claimed)

@@ -52,33 +52,14 @@ public final class IsolatedImageFiles: FrameSource {
         let shown = shownAs ?? path
         let pixels = (folder as NSString).appendingPathComponent("frame-\(index)")
         defer { try? FileManager.default.removeItem(atPath: pixels) }
-        var outcome: ScanEngine.FileOutcome?
-        // Two tries to hand the file over: the worker may have gone since the last file (not this file's fault).
-        for _ in 0..<2 where outcome == nil {
-            if worker == nil {
-                do { worker = try WorkerProcess(launch) } catch {
-                    throw .badFrame(path: shown, reason: "no decoder process could be started (\(error))")
-                }
-            }
-            switch worker!.scan(path, timeout: timeout, pixelsTo: pixels) {
-            case .notDelivered: worker = nil
-            case .lost(let lost): worker = nil; outcome = lost
-            case .done(let done): outcome = done
-            }
-        }
-        switch outcome {
-        case .scanned(let result)?:
+        switch WorkerProcess.handOver(path, to: &worker, launching: launch, timeout: timeout, pixelsTo: pixels) {
+        case .scanned(let result):
             guard let image = GrayPixels.read(pixels) else {
                 throw .badFrame(path: shown, reason: "the decoder process did not hand the picture back")
             }
             return .frame(Frame(image: image, index: index, source: path, readElsewhere: result.items))
-        case .failed(_, let error)?:
-            // The error's message starts with the path, which `badFrame` puts in front itself.
-            var reason = error.description
-            if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
-            throw .badFrame(path: shown, reason: shownAs.map { reason.replacingOccurrences(of: path, with: $0) } ?? reason)
-        case nil:
-            throw .badFrame(path: shown, reason: "no decoder process would take the file")
+        case .failed(_, let error):
+            throw ImageFileFrames.badFrame(path: path, shownAs: shownAs, reason: error.description)
         }
     }
 

@@ -28,23 +28,7 @@ extension ScanEngine {
             let thread = Thread {
                 var process: WorkerProcess?
                 while let index = queue.nextIndex() {
-                    let path = paths[index]
-                    var outcome: FileOutcome?
-                    // Two tries to hand the file over: the first worker may turn out to be gone already.
-                    for _ in 0..<2 where outcome == nil {
-                        if process == nil {
-                            do { process = try WorkerProcess(worker) } catch {
-                                outcome = .failed(path: path, error: .unreadable(path: path, reason: "no decoder process could be started: \(error)"))
-                                break
-                            }
-                        }
-                        switch process!.scan(path, timeout: perPhotoTimeout) {
-                        case .notDelivered: process = nil
-                        case .lost(let failure): process = nil; outcome = failure
-                        case .done(let done): outcome = done
-                        }
-                    }
-                    queue.finish(index, outcome ?? .failed(path: path, error: .unreadable(path: path, reason: "no decoder process would take the file")))
+                    queue.finish(index, WorkerProcess.handOver(paths[index], to: &process, launching: worker, timeout: perPhotoTimeout))
                 }
                 process?.finish()
             }
@@ -82,6 +66,26 @@ final class WorkerProcess {
         // Process closes our copies of the worker's pipe ends once it has started, so the worker's death shows
         // here as end of file on reads and EPIPE on writes.
         try process.run()
+    }
+
+    /// Scans `path` in `process`, starting one from `launch` when there is none. Two tries to hand the file over: the
+    /// worker may turn out to be gone already (then it is not the file's fault). A worker lost on the file is dropped
+    /// (`process` nil), and the next call starts another.
+    static func handOver(_ path: String, to process: inout WorkerProcess?, launching launch: WorkerLaunch, timeout: Double,
+                         pixelsTo: String? = nil) -> ScanEngine.FileOutcome {
+        for _ in 0..<2 {
+            if process == nil {
+                do { process = try WorkerProcess(launch) } catch {
+                    return .failed(path: path, error: .unreadable(path: path, reason: "no decoder process could be started: \(error)"))
+                }
+            }
+            switch process!.scan(path, timeout: timeout, pixelsTo: pixelsTo) {
+            case .notDelivered: process = nil
+            case .lost(let failure): process = nil; return failure
+            case .done(let done): return done
+            }
+        }
+        return .failed(path: path, error: .unreadable(path: path, reason: "no decoder process would take the file"))
     }
 
     /// Scans one file; a worker silent for `timeout` seconds is killed (a photo never takes that long: retries

@@ -275,8 +275,8 @@ public final class LiveSession: @unchecked Sendable {
         let abortAt = TestSwitches.value("CARDSCAN_TEST_SESSION_ABORT_AT_FRAME").flatMap(Int.init)
         while let (frame, turn) = mailbox.takeNumbered() {
             if let abortAt, turn >= abortAt { abort() }
-            let (image, offset) = cropped(frame.image)
-            // A frame a worker process read arrives with its items: nothing is decoded here.
+            // A frame a worker process read arrives with its items: nothing is cropped or decoded here.
+            let (image, offset) = frame.readElsewhere == nil ? cropped(frame.image) : (frame.image, Point(x: 0, y: 0))
             let found = frame.readElsewhere?.filter { $0.kind == .barcode }
                 ?? FramePipeline.barcodeItems(barcodes.read(image)).map { $0.shifted(by: offset) }
             // Sharpness and motion decide when a camera frame is worth OCR; every image file is read anyway.
