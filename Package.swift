@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // cardscan — reads identity, health and loyalty cards from webcams and photos.
-// No SwiftPM package dependencies: C libraries come from Debian packages (Scripts/setup installs them).
+// No SwiftPM package dependencies: C libraries come from Debian packages, and zxing-cpp 3 and OpenVINO from pinned
+// PyPI packages (Scripts/setup installs them all).
 import PackageDescription
 
 let package = Package(
@@ -21,11 +22,11 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The HTTP server behind `cardscan serve`: a fixed-signature wrapper for the variadic MHD_start_daemon.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(
-            name: "CZXing",
-            cxxSettings: [.unsafeFlags(["-I/usr/include/ZXing"])],
-            linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("stdc++")]
-        ),
+        // zxing-cpp 3 through its own C API: built from its pinned PyPI source package by Scripts/setup (Debian 12
+        // packages only 1.4) into /usr/local (headers where the compiler looks by default; the library's folder is
+        // Decoding's linker flag). Linked by its soname (module.modulemap), not through its zxing.pc: other libraries'
+        // pkg-config flags put Debian's folder first, where a libzxing-dev (1.4) left on the machine would be taken.
+        .systemLibrary(name: "CZXing"),
 
         // OpenCV's imgproc around the learned text-line detector: its input made, its map turned into boxes (Debian's
         // OpenCV 4.6; C++, hence a shim).
@@ -53,7 +54,9 @@ let package = Package(
         // Locate: where the print is (the learned text-line detector, and the geometry of its lines).
         .target(name: "Locating", dependencies: ["CTextLines", "Inference", "Imaging", "CardModel"]),
         // Decode: barcodes (zbar, zxing-cpp, our own 2D symbol finding).
-        .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing"]),
+        // zxing-cpp 3's folder, for the linker (gold searches no folder of its own): /usr/local/lib/<multiarch>.
+        .target(name: "Decoding", dependencies: ["Imaging", "CardModel", "CZBar", "CZXing"],
+                linkerSettings: [.unsafeFlags(["-L/usr/local/lib/x86_64-linux-gnu", "-L/usr/local/lib/aarch64-linux-gnu"])]),
         // Read: the printed text, line by line through tesseract (the detector's lines, or its own layout analysis).
         .target(name: "OCR", dependencies: ["Imaging", "Locating", "Inference", "CardModel", "CTesseract"]),
         .target(name: "Capture", dependencies: ["CV4L2", "Imaging", "CardModel"]),
@@ -87,7 +90,7 @@ let package = Package(
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CardModel", "Evaluation"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LocatingTests", dependencies: ["Locating", "Imaging"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation", "CZBar", "CZXing"]),
         // Read: the detector's lines read by PP-OCR and tesseract, the layout path, the rescue passes on hard photos.
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Locating", "Inference", "Decoding", "Imaging", "CardModel", "ScanEngine", "Evaluation"]),
         // The README's screenshots of the web pages, made by the browser tests (CARDSCAN_SCREENSHOTS=folder).

@@ -2,8 +2,9 @@ import CardModel
 
 /// One DataBar symbol, one text, whichever reader read it. zbar gives a DataBar's GS1 element string: `01` and the
 /// GTIN, and for DataBar Expanded the AIs and values run together with a GS (0x1D) after a value of no predefined
-/// length that another field follows. zxing-cpp 1.4 gives the bare 14-digit GTIN (DataBar) and the human-readable
-/// form `(01)…(10)…` (Expanded), both marked as plain text. Found on a generated DataBar photo that zbar missed and
+/// length that another field follows. zxing-cpp gave the bare 14-digit GTIN (DataBar) and the human-readable form
+/// `(01)…(10)…` (Expanded), both marked as plain text (1.4; 3 is read in its plain text mode, and the rewrite
+/// leaves an element string as it is). Found on a generated DataBar photo that zbar missed and
 /// zxing's second opinion read: the card got `03198341725861` where every other read of that code gives
 /// `0103198341725861`, a different loyalty number for the same card. zxing's text is rewritten to zbar's.
 enum DataBarText {

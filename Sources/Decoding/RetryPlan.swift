@@ -61,6 +61,8 @@ struct RetryAttempt {
     var matrixFormatsOnly = false
     /// QR is looked for by our own finder-pattern locator (`SymbolReader.readQR`), not by zxing's detector.
     var qrByOurLocator = false
+    /// Where this variant reads nothing, zxing also reads its half-size copy for the 2D formats.
+    var matrixAtHalfSizeToo = false
 }
 
 /// The order of retries after a first pass found nothing. Each step recovers a kind of miss seen in real photos:
@@ -90,9 +92,9 @@ enum RetryPlan {
         // Light on dark: zxing alone, which reads every format (zbar's sweep of the inverted copy cost more than
         // zxing's and never read a code zxing missed there; upright, zxing alone reads 95 of zbar's 100 corpus reads).
         // Cost 0.5: measured against the first pass, 0.63 on the corpus's codeless photos, 0.3 on card photos.
-        // QR by our locator: zxing-cpp 1.4's QR detector tries every three of its finder candidates together, and
+        // QR by our locator: zxing-cpp's QR detector tries every three of its finder candidates together, and
         // its binarizer turns an inverted fine weave (paper or cloth behind a code) into a grid of dots, each a
-        // candidate: 61-87 s on one photo of our held-out seed 11, reproduced with zxing alone (README).
+        // candidate: 61-87 s on one photo of our held-out seed 11 with zxing-cpp 1.4 (not measured again with 3).
         plan.append(RetryAttempt(name: "inverted", cost: 0.5, make: { ImageVariant(image: $0.inverted(), toSource: { $0 }) },
                                  zxingPyramid: false, zbarToo: false, qrByOurLocator: true))
         // An image cropped tight to the code leaves no quiet zone, which the detectors need. (Such images are
@@ -106,8 +108,8 @@ enum RetryPlan {
         if longSide > 900, longSide <= 1500 {
             plan.append(scale(0.5))
         }
-        // zxing-cpp 1.4 reads PDF417 (and some Aztec) only within about 6° of upright (measured on rendered
-        // codes: 4° read, 7° not): a card photographed at an angle needs turning back, in steps of 10° so some
+        // zxing-cpp 1.4 read PDF417 (and some Aztec) only within about 6° of upright (measured on rendered
+        // codes: 4° read, 7° not; zxing-cpp 3 still loses turned PDF417 on card photos, cards-dev 0031): a card photographed at an angle needs turning back, in steps of 10° so some
         // step lands within 5°. Linear codes and QR do not need it (scan lines cross a turned code's bars all the
         // same; QR finders are rotation-free), so these passes are zxing's, for the 2D formats only.
         for degrees in [-10.0, 10.0, -20.0, 20.0, -30.0, 30.0] {
@@ -143,6 +145,7 @@ enum RetryPlan {
         guard let angle = whole ?? StripeAngle.ofBars(image), abs(angle) >= 4 else { return nil }
         var attempt = rotate(-angle)
         attempt = RetryAttempt(name: "straightened", cost: 1.8, make: attempt.make)
+        attempt.matrixAtHalfSizeToo = true
         return attempt
     }
 

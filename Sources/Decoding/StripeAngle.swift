@@ -3,8 +3,8 @@ import Imaging
 
 /// The angle of the strongest edge direction in an image: bars of a linear code or a PDF417, and the text beside
 /// them, share the card's angle. zbar scans rows and columns: a long code with short bars turned by 12° leaves
-/// every row before it ends (the drift along the code exceeds the bars' height), and zxing-cpp 1.4 reads PDF417
-/// only within about 6° of upright. Turning the image back by this angle serves both.
+/// every row before it ends (the drift along the code exceeds the bars' height), and zxing-cpp reads a PDF417
+/// well only near upright. Turning the image back by this angle serves both.
 enum StripeAngle {
     /// Degrees in (-45, 45]: how far the edges are turned from the nearest of horizontal and vertical (clockwise as
     /// seen). Nil when no direction stands out (a photo of texture, or nothing turned).

@@ -17,7 +17,7 @@ struct ModuleGrid: Equatable, Sendable {
     }
 
     /// The grid drawn as a clean, upright image: `scale` pixels per module, `quietZone` light modules each side.
-    /// This is what zxing-cpp 1.4 decodes best (its pure-symbol path skips the detectors that lose photographed
+    /// This is what zxing-cpp decodes best (its pure-symbol path skips the detectors that lose photographed
     /// symbols), and it is the same image whatever the photo's light, blur or ink spread were.
     func rendered(scale: Int = 4, quietZone: Int = 2) -> GrayImage {
         let w = (columns + 2 * quietZone) * scale, h = (rows + 2 * quietZone) * scale

@@ -1,7 +1,7 @@
 import Imaging
 
 /// Finds a QR code by its three finder patterns and samples its module grid, so that zxing decodes a clean upright
-/// drawing of it (`ModuleGrid.rendered`) instead of the photo: zxing-cpp 1.4's own detector loses small, tilted,
+/// drawing of it (`ModuleGrid.rendered`) instead of the photo: zxing-cpp's own detector loses small, tilted,
 /// noisy and dim codes whose finders are plain to see (our own photos, seeds 2 and 3: codes on cards at 20-40° of
 /// tilt, 2-3 px a module).
 ///

@@ -1,7 +1,7 @@
 import CardModel
 import Imaging
 
-/// Our own finding for the 2D formats zxing-cpp 1.4 detects poorly in photos (small, tilted, curved symbols):
+/// Our own finding for the 2D formats zxing-cpp detects poorly in photos (small, tilted, curved symbols):
 /// locate each candidate symbol, sample its module grid, draw the grid as a clean upright symbol and let zxing's
 /// pure path decode that. zxing still does all the decoding (Reed-Solomon, ECC 200, Aztec modes); we replace only
 /// its detectors.
