@@ -48,7 +48,8 @@ public struct CardPhotoScore {
     }
 
     public mutating func add(result: [String: Any], truth: [String: Any], image: String) {
-        let valid = (result["suggestions"] as! [[String: Any]]).filter { $0["valid"] as! Bool }
+        // A photo that could not be scanned is an `error` entry, with no suggestions: it found nothing.
+        let valid = (result["suggestions"] as? [[String: Any]] ?? []).filter { $0["valid"] as! Bool }
         /// A suggestion's kind; nil for a `type` this build does not know (the JSON may come from another build).
         func kind(_ suggestion: [String: Any]) -> SuggestionKind? { SuggestionKind(rawValue: suggestion["type"] as! String) }
         func values(_ type: SuggestionKind) -> Set<String> {
@@ -134,7 +135,7 @@ public struct CardPhotoScore {
         }
         if let barcode = truth["barcode"] as? [String: Any], let text = barcode["text"] as? String {
             let want = Self.compact(text)
-            let items = (result["items"] as! [[String: Any]]).filter { $0["kind"] as! String == "barcode" }
+            let items = (result["items"] as? [[String: Any]] ?? []).filter { $0["kind"] as! String == "barcode" }
             count("barcode", items.contains { Self.compact($0["text"] as! String) == want }, image)
         }
     }
