@@ -109,9 +109,10 @@ enum RetryPlan {
             plan.append(scale(0.5))
         }
         // zxing-cpp 1.4 read PDF417 (and some Aztec) only within about 6° of upright (measured on rendered
-        // codes: 4° read, 7° not; zxing-cpp 3 still loses turned PDF417 on card photos, cards-dev 0031): a card photographed at an angle needs turning back, in steps of 10° so some
-        // step lands within 5°. Linear codes and QR do not need it (scan lines cross a turned code's bars all the
-        // same; QR finders are rotation-free), so these passes are zxing's, for the 2D formats only.
+        // codes: 4° read, 7° not), and zxing-cpp 3 still loses turned PDF417 on card photos (cards-dev 0031): a
+        // card photographed at an angle needs turning back, in steps of 10° so some step lands within 5°. Linear
+        // codes and QR do not need it (scan lines cross a turned code's bars all the same; QR finders are
+        // rotation-free), so these passes are zxing's, for the 2D formats only.
         for degrees in [-10.0, 10.0, -20.0, 20.0, -30.0, 30.0] {
             plan.append(rotate(degrees))
         }
