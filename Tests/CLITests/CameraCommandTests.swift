@@ -230,6 +230,29 @@ final class CameraCommandTests: XCTestCase {
         XCTAssertFalse(list.contains("Memberships"), "no membership card was saved: \(list)")
     }
 
+    /// The session's time runs out while the card's text is still being read (a slow machine, made so by a test
+    /// switch that starts each reading 3 s late): the reading in flight is finished and speaks as any other, so
+    /// the NHS number it finds is what is saved, and the bare Code 128 it settles is not saved as a membership card.
+    func testAReadingStillInFlightWhenTheSessionEndsDecidesWhatIsSaved() throws {
+        try TestBuild.requireFaultSwitches()
+        let store = try CardsCommandTests.scratchStore()
+        let nhs = (try Self.truth("gb-nhs-card-00.jpg")["fields"] as! [String: String])["nhsNumber"]!
+        let run = try camera(["--json", "--save", "--no-validate", "--store", store, "--timeout", "2"], frames: ["gb-nhs-card-00.jpg"],
+                             ["FAKECAM_SECONDS_PER_IMAGE": "5", "FAKECAM_AFTER_LAST": "stall", "CARDSCAN_REGION": "",
+                              "CARDSCAN_TEST_TEXT_READ_DELAY": "3"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let kinds = run.events.compactMap { $0["event"] as? String }
+        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "timeout")
+        let firstRead = try XCTUnwrap(run.events("sceneRead").first, run.stdout)
+        XCTAssertGreaterThan(firstRead["time"] as? Double ?? 0, 2, "the reading ended after the session's 2 s: \(firstRead)")
+        let saved = run.events("cardSaved").compactMap { $0["card"] as? [String: Any] }
+        XCTAssertEqual(saved.map { $0["name"] as? String }, ["NHS Number"], "only the NHS number, never a membership card: \(saved)")
+        XCTAssertEqual(kinds.last, "sessionClosed")
+        let list = try ScanCommandTests.cardscan(["cards", "list", "--json", "--reveal", "--store", store]).stdout
+        XCTAssertTrue(list.contains(nhs), list)
+        XCTAssertFalse(list.contains("Memberships"), "no membership card was saved: \(list)")
+    }
+
     /// The same session over image files (one file per frame): every file is read, in order, text included.
     func testReplayOfImageFiles() throws {
         let files = ["gb-nhs-card-01.jpg", "loyalty-card-00.jpg"].map { "\(ScanCommandTests.samples)/\($0)" }

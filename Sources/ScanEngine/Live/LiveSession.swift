@@ -349,7 +349,10 @@ public final class LiveSession: @unchecked Sendable {
             return
         }
         reader.traces = options.scan.traces
+        // A slow machine, made on purpose (test builds only): each reading starts this many seconds late.
+        let slowReading = TestSwitches.value("CARDSCAN_TEST_TEXT_READ_DELAY").flatMap(Double.init)
         while let frame = ocrMailbox.take() {
+            if let slowReading { Thread.sleep(forTimeInterval: slowReading) }
             readText(frame, with: reader)
         }
     }
@@ -376,8 +379,15 @@ public final class LiveSession: @unchecked Sendable {
         deliver(changes, frame: frame, time: t)
         let gaveValid = suggest(frame: frame, time: t)
         if let last = lastOCR { lastOCR = (last.measures, last.time, last.gaveValid || gaveValid, last.frame) }
-        if source.isLive { sceneRead(frame: frame, time: t) }
+        if source.isLive && !lateReadingIsSilent { sceneRead(frame: frame, time: t) }
     }
+
+    /// A session that stopped still finishes the text reading in flight (it was of a frame shown before the
+    /// stop). That reading speaks as any other: its suggestions are emitted and it settles the codes waiting for
+    /// it. Were it to settle a waiting code but keep its own suggestions back, `camera --save` would save an NHS
+    /// card's bare Code 128 as a membership card, the very thing the wait is for. Only `--once` keeps a late
+    /// reading silent: its session ends on its one suggestion, and a code still waiting is then reported unsaved.
+    private var lateReadingIsSilent: Bool { source.isLive && stopReason == "once" }
 
     // MARK: Events (called with `state` held)
 
@@ -405,7 +415,7 @@ public final class LiveSession: @unchecked Sendable {
             if options.wristband && suggestion.type != .jerseyPatientId { continue }
             anyValid = true
             let key = suggestion.type.rawValue + "\u{1F}" + suggestion.value
-            guard !emittedKeys.contains(key), stopReason == nil || !source.isLive else { continue }
+            guard !emittedKeys.contains(key), !lateReadingIsSilent else { continue }
             emittedKeys.insert(key)
             suggestion.id = ids.next()
             emitted[suggestion.id] = suggestion
