@@ -25,6 +25,24 @@ final class BandNameTests: XCTestCase {
                        ["Mhairi ASHWORTH-EXAMPLE"])
     }
 
+    /// A band photographed tilted: each line's box leans with the band (the corners of cards-dev3 0102's lines, turned
+    /// about 6°), so its upright extent is twice its print's height and the given name starts half an upright box
+    /// under the surname. In the line's own frame it is one line under, at the same start.
+    func testATiltedBandsTwoLines() {
+        func tilted(_ id: Int, _ text: String, _ corners: [(Int, Int)]) -> RecognizedItem {
+            RecognizedItem(id: "t\(id)", kind: .text, text: text, bounds: Quad(corners.map { Point(x: $0.0, y: $0.1) }), confidence: 0.95)
+        }
+        let surname = tilted(1, "EXAMPLE D/O/B: 1991-09-25", [(631, 433), (994, 469), (990, 512), (627, 476)])
+        let given = tilted(2, "Matthew", [(627, 479), (727, 494), (722, 528), (622, 513)])
+        XCTAssertEqual(names([surname, given]), ["Matthew EXAMPLE"])
+        let offset = BandName.offset(of: given.bounds, from: surname.bounds)
+        XCTAssertEqual(offset.across, 1.07, accuracy: 0.02)
+        XCTAssertEqual(offset.along, 0.01, accuracy: 0.02)
+        // The same given name a line further along the band is another field's value, not this name's.
+        let along = tilted(2, "Matthew", [(840, 500), (940, 515), (935, 549), (835, 534)])
+        XCTAssertEqual(names([surname, along]), [])
+    }
+
     /// Not a name: a given name nobody has, a given name in another column, a heading in capitals over a line of
     /// words, a surname line whose next words are no field.
     func testWhatIsNotABandName() {

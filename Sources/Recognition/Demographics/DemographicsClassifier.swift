@@ -173,16 +173,14 @@ struct DemographicsClassifier: EvidenceClassifier {
     func bandName(at i: Int, in card: CardReading) -> String? {
         guard !card.fromBarcode, card.lines[i].confidence >= Self.unlabelledNameMinimumOCR,
               let surname = BandName.surname(card.lines[i].text) else { return nil }
-        let box = card.lines[i].bounds
-        let height = Double(max(1, box.maxY - box.minY))
         // Other readings of the same print (another pass, a reread) are lines too: the nearest line down or up wins.
-        let beside = card.lines.indices.filter { k in
-            let other = card.lines[k].bounds
-            let rise = abs(Double(other.minY - box.minY))
-            return k != i && card.lines[k].kind == .text && abs(Double(other.minX - box.minX)) <= 1.5 * height
-                && rise >= 0.6 * height && rise <= 2.5 * height
+        let beside = card.lines.indices.compactMap { k -> (line: Int, rise: Double)? in
+            guard k != i, card.lines[k].kind == .text,
+                  case let offset = BandName.offset(of: card.lines[k].bounds, from: card.lines[i].bounds),
+                  abs(offset.along) <= 1.5, abs(offset.across) >= 0.6, abs(offset.across) <= 2.5 else { return nil }
+            return (k, abs(offset.across))
         }
-        for k in beside.sorted(by: { abs(card.lines[$0].bounds.minY - box.minY) < abs(card.lines[$1].bounds.minY - box.minY) }) {
+        for k in beside.sorted(by: { $0.rise < $1.rise }).map(\.line) {
             guard card.lines[k].confidence >= Self.unlabelledNameMinimumOCR, let given = BandName.given(card.lines[k].text),
                   givenNames?.contains(given) != false else { continue }
             return given + " " + surname
