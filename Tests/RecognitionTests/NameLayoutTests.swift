@@ -84,6 +84,16 @@ final class NameLayoutTests: XCTestCase {
         XCTAssertFalse(GivenNames(["mary"]).contains("Seaside"))
     }
 
+    /// The list `Scripts/setup` installs holds names with their accents and as read or typed without them (a card's
+    /// `KAUR, Joao`, a reader's `Sinead`), and no English word folded out of another alphabet's name (`Valė`).
+    func testTheInstalledListHoldsAccentedNamesBothWays() throws {
+        let names = try XCTUnwrap(GivenNames.installedForTests, "the given-name list is installed by Scripts/setup")
+        for name in ["João", "Joao", "Sinéad", "Sinead", "José", "Zoë", "Zoe", "Seán", "Ciaran", "Jack"] {
+            XCTAssertTrue(names.contains(name), name)
+        }
+        for word in ["Vale", "Seaside", "Address"] { XCTAssertFalse(names.contains(word), word) }
+    }
+
     /// OCR's casing slips and marks around a name: a given name's first letter read small (`connor`), a surname's
     /// last letters read small (`THOMPSon`), a mark before the name read as a short word (`cos`), a mark against
     /// a surname particle (`«LE`).

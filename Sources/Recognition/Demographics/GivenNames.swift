@@ -1,9 +1,10 @@
 import CardModel
 import Foundation
 
-/// Given names people have (~33,600, lower case): a line read as a name with no label in front of it must start with
-/// one, so that a shop's, a street's or a program's words in large type (`Seaside Bakery`, `Northbridge Libraries`,
-/// `PIANO LESSONS`) are not offered as the holder's name (issue 38).
+/// Given names people have (~38,800, lower case; with their accents, and western European ones also without them):
+/// a line read as a name with no label in front of it must start with one, so that a shop's, a street's or a
+/// program's words in large type (`Seaside Bakery`, `Northbridge Libraries`, `PIANO LESSONS`) are not offered as the
+/// holder's name (issue 38).
 ///
 /// The list is Jörg Michael's `nam_dict.txt` (GNU Free Documentation License 1.2, in the PyPI wheel gender-guesser
 /// 0.4.0) with given names common in the UK today that it lacks, made by `Scripts/convert-given-names`; not in git:
