@@ -43,6 +43,42 @@ final class BandNameTests: XCTestCase {
         XCTAssertEqual(names([surname, along]), [])
     }
 
+    /// Numbered fields: a European Health Insurance Card's `3 Name` over the surname and `4 Given names` over the
+    /// given names, in two columns; a plain name label beside a given names label is the surname's.
+    func testNumberedNameFieldsInTwoColumns() {
+        let card = [line(1, "Global Health Insurance Card", y: 60), line(2, "3 Name", y: 100), line(3, "4 Given names", x: 500, y: 100),
+                    line(4, "EXAMPLE", y: 140), line(5, "SUSAN", x: 500, y: 140), line(6, "5 Date of birth", y: 180)]
+        XCTAssertEqual(names(card), ["SUSAN EXAMPLE"])
+        // Without a given names label, `Name` keeps its meaning: the whole name is under it.
+        XCTAssertEqual(names([line(1, "3 Name", y: 100), line(2, "Susan EXAMPLE", y: 140)]), ["Susan EXAMPLE"])
+    }
+
+    /// A label that says the surname comes first needs no comma in the value (`DAVIES. George`).
+    func testASurnameForenameLabelWithoutAComma() {
+        XCTAssertEqual(NameFinder.find(in: "Surname / Forename: EXAMPLE. George"), "George Example")
+        XCTAssertEqual(NameFinder.find(in: "Surname / Forename: EXAMPLE George"), "George Example")
+        XCTAssertEqual(NameFinder.find(in: "Surname / Forename: EXAMPLE, George"), "George Example")
+        XCTAssertEqual(NameFinder.commaMended("LE EXAMPLE Patricia"), "LE EXAMPLE, Patricia")
+        XCTAssertNil(NameFinder.commaMended("EXAMPLE"))
+    }
+
+    /// Labels over values on a card photographed 13° off level (cards-dev3 0057's corners, names invented): the
+    /// forename under its label starts above the label's upright middle, and is found under it in the label's frame.
+    func testLabelsOverValuesOnATiltedCard() {
+        func tilted(_ id: Int, _ text: String, _ corners: [(Int, Int)]) -> RecognizedItem {
+            RecognizedItem(id: "t\(id)", kind: .text, text: text, bounds: Quad(corners.map { Point(x: $0.0, y: $0.1) }), confidence: 0.95)
+        }
+        let card = [tilted(1, "1. Surname", [(573, 207), (651, 225), (645, 249), (567, 230)]),
+                    tilted(2, "2. Forename(s)", [(865, 288), (965, 315), (960, 335), (859, 308)]),
+                    tilted(3, "Le Example", [(565, 229), (673, 256), (665, 285), (558, 258)]),
+                    tilted(4, "Patricia", [(860, 307), (946, 333), (937, 363), (851, 338)])]
+        XCTAssertEqual(names(card), ["Patricia Le Example"])
+        let frame = LineFrame(card[1].bounds)!
+        XCTAssertEqual(frame.place(card[3].bounds.points[0]).across, 0.94, accuracy: 0.05)
+        XCTAssertTrue(frame.sharesAColumn(with: card[3].bounds))
+        XCTAssertFalse(frame.sharesAColumn(with: card[2].bounds))
+    }
+
     /// Not a name: a given name nobody has, a given name in another column, a heading in capitals over a line of
     /// words, a surname line whose next words are no field.
     func testWhatIsNotABandName() {

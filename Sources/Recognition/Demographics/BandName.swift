@@ -50,18 +50,11 @@ enum BandName {
     /// on a band photographed 10° off level have upright boxes twice their print's height, which put the given name
     /// half a box under the surname (cards-dev3's `MORGAN D/O/B: …` over `Matthew`). Measured in the line's own
     /// frame, it is a line under. A quad whose first edge is not its long one (read as vertical text, its corners
-    /// starting elsewhere) gives no reading frame: its upright box is measured instead, as before the frame.
+    /// starting elsewhere) gives no reading frame (`LineFrame`): its upright box is measured instead.
     static func offset(of other: Quad, from line: Quad) -> (along: Double, across: Double) {
-        let p = line.points.map { (x: Double($0.x), y: Double($0.y)) }, q = other.points[0]
-        let top = (x: p[1].x - p[0].x, y: p[1].y - p[0].y), side = (x: p[3].x - p[0].x, y: p[3].y - p[0].y)
-        let length = (top.x * top.x + top.y * top.y).squareRoot(), height = (side.x * side.x + side.y * side.y).squareRoot()
-        guard length > 0, height > 0, length >= height else {
-            let boxHeight = Double(max(1, line.maxY - line.minY))
-            return (Double(other.minX - line.minX) / boxHeight, Double(other.minY - line.minY) / boxHeight)
-        }
-        let u = (x: top.x / length, y: top.y / length)
-        let d = (x: Double(q.x) - p[0].x, y: Double(q.y) - p[0].y)
-        return ((d.x * u.x + d.y * u.y) / height, (d.x * -u.y + d.y * u.x) / height)
+        if let frame = LineFrame(line) { return frame.place(other.points[0]) }
+        let boxHeight = Double(max(1, line.maxY - line.minY))
+        return (Double(other.minX - line.minX) / boxHeight, Double(other.minY - line.minY) / boxHeight)
     }
 
     /// A word that starts a band's next field: a label's colon, a value's digit or slash, or a field's abbreviation.

@@ -91,7 +91,9 @@ struct DemographicsClassifier: EvidenceClassifier {
                 add(name, .surnameForename, line: i, weight: Confidence.nameByForm)
             }
         }
-        if !card.fromBarcode, !found.contains(where: { $0.value.contains(" ") }), let (name, line) = Self.nameInColumns(card) {
+        // Only a whole valid name makes the columns' name needless: a refused one (`GY Le Lievre`, a label's
+        // neighbour taken for the forename) is no reason not to look.
+        if !card.fromBarcode, !found.contains(where: { $0.valid && $0.value.contains(" ") }), let (name, line) = Self.nameInColumns(card) {
             add(name, .surnameForename, line: line, weight: Confidence.nameByForm)
         }
         // Only names from lines tesseract half doubted (junk read as `EE, Op` at 0.34, `Summame HK` at 0.3): the
@@ -232,7 +234,14 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// value is the line beside its label (`RowNeighbours`). The name and the surname's line, or nil unless both
     /// parts are found.
     static func nameInColumns(_ card: CardReading) -> (String, Int)? {
-        let labels = card.lines.map { NameFinder.bareNamePartLabel($0.text) }
+        var labels = card.lines.map { NameFinder.bareNamePartLabel($0.text) }
+        // A plain name label beside a given names label is the surname's (a European Health Insurance Card's
+        // numbered fields: `3 Name` over `EXAMPLE`, `4 Given names` over `SUSAN`).
+        if labels.contains(.forename) {
+            for (i, line) in card.lines.enumerated() where labels[i] == nil && NameFinder.isPlainNameLabel(line.text) {
+                labels[i] = .surname
+            }
+        }
         let labelLines = labels.indices.filter { labels[$0] != nil }
         guard labelLines.count >= 2 else { return nil }
         // Only lines that read as a name, and that tesseract did not doubt, are candidates: other passes' junk

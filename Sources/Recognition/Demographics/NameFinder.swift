@@ -103,7 +103,10 @@ public enum NameFinder {
     public static func match(in line: String) -> Match? {
         let trimmed = trim(line)
         if let labelled = afterLabel(trimmed) ?? afterStrayMark(trimmed).flatMap(afterLabel) {
-            let rest = withoutTrailingMark(labelled)
+            var rest = withoutTrailingMark(labelled)
+            // A label that gives the order (`Surname / Forename:`) needs no comma to say where the surname ends: a
+            // full stop or nothing there (`DAVIES. George`) is the same value.
+            if afterSurnameForenameLabel(trimmed) != nil, let mended = commaMended(rest) { rest = mended }
             if let name = surnameFirst(rest, strict: false) ?? cleanName(rest) { return Match(name: name, form: .labelled) }
             return nil
         }
@@ -111,6 +114,19 @@ public enum NameFinder {
             return Match(name: name, form: .surnameFirst)
         }
         return nil
+    }
+
+    /// `SURNAME. Firstname` or `SURNAME Firstname`, after a label that says the surname comes first: the first word
+    /// (or the leading words in capitals) with a comma after it in place of what was there. Nil when the value has a
+    /// comma already or only one word.
+    static func commaMended(_ value: String) -> String? {
+        guard !value.contains(",") else { return nil }
+        let words = value.split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return nil }
+        let capitals = words.prefix { $0.filter(\.isLetter).count >= 2 && $0.allSatisfy { !$0.isLetter || $0.isUppercase } }.count
+        let surnameWords = capitals > 0 && capitals < words.count ? capitals : 1
+        let surname = words.prefix(surnameWords).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".;:"))
+        return surname + ", " + words.dropFirst(surnameWords).joined(separator: " ")
     }
 
     /// `SURNAME Firstname (Ms)`, an addressograph's line with its comma lost, with the comma put back: the title in
@@ -134,6 +150,13 @@ public enum NameFinder {
 
     /// A line that is a name label and nothing else (`NAME`, `Insured person`, `Surname, Forename(s)`).
     public static func isBareLabel(_ line: String) -> Bool { afterLabel(trim(line))?.isEmpty == true }
+
+    /// A bare label for a name that says nothing of its parts (`Name`, a numbered field's `3 Name`), as opposed to
+    /// `Surname`, `Forename(s)` or `Surname, Forename(s)`.
+    public static func isPlainNameLabel(_ line: String) -> Bool {
+        let trimmed = trim(line)
+        return isBareLabel(trimmed) && bareNamePartLabel(trimmed) == nil && afterSurnameForenameLabel(trimmed) == nil
+    }
 
     /// The name at the start of a line below a label line (`RHYS EXAMPLE 14-Jul-1945` → `Rhys Example`… as printed).
     /// The name ends at the first word that is no word of a name: the next column's value, or a mark OCR read

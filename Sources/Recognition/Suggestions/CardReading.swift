@@ -43,9 +43,19 @@ struct CardReading {
     /// (`SURNAME` over `MENSAH`, `FORENAMES` over `MOLLY`): a line whose top is below the label's middle, within
     /// three of the label's heights of its bottom, sharing at least half the narrower one's width, and that
     /// `accepts` says is a value. Nil when none is.
+    /// Measured in the label's own frame (`LineFrame`) where its quad gives one: on a tilted photo the value under
+    /// a label can start above the label's upright middle.
     func lineUnder(_ i: Int, accepts: (Int) -> Bool) -> Int? {
         guard lines.indices.contains(i) else { return nil }
         let label = lines[i].bounds
+        if let frame = LineFrame(label) {
+            return lines.indices.compactMap { k -> (line: Int, across: Double)? in
+                guard k != i, lines[k].kind == .text, accepts(k) else { return nil }
+                let across = frame.place(lines[k].bounds.points[0]).across
+                guard across >= 0.5, across - 1 <= 3, frame.sharesAColumn(with: lines[k].bounds) else { return nil }
+                return (k, across)
+            }.min { $0.across < $1.across }?.line
+        }
         let height = Double(max(1, label.maxY - label.minY))
         return lines.indices.filter { k in
             guard k != i, lines[k].kind == .text, accepts(k) else { return false }
