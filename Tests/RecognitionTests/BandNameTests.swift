@@ -53,6 +53,24 @@ final class BandNameTests: XCTestCase {
         XCTAssertEqual(names([line(1, "3 Name", y: 100), line(2, "Susan EXAMPLE", y: 140)]), ["Susan EXAMPLE"])
     }
 
+    /// A Mc or Mac surname printed in capitals after its prefix (`MacKINNON` on a loyalty card) is cased as a name;
+    /// a garbled word with capitals after other letters is not.
+    func testAMacSurnameInCapitals() {
+        XCTAssertEqual(NameFinder.unlabelled("Jack MacEXAMPLE"), "Jack MacEXAMPLE")
+        XCTAssertTrue(NameFinder.isCasedAsAName("McSAMPLE"))
+        XCTAssertTrue(NameFinder.isCasedAsAName("FitzEXAMPLE"))
+        XCTAssertFalse(NameFinder.isCasedAsAName("AbCDEF"), "no name's prefix")
+        XCTAssertFalse(NameFinder.isCasedAsAName("MacEX"), "two capitals after it are a slip, not a surname")
+    }
+
+    /// A clinical system's patient banner: the name, its title in brackets, then the patient's other fields on the
+    /// same line, with or without the spaces around its punctuation.
+    func testAPatientBanner() {
+        XCTAssertEqual(NameFinder.find(in: "EXAMPLE,Rosa(Miss)DOB 10/5/1980(45yrs)Gender Female"), "Rosa Example")
+        XCTAssertEqual(NameFinder.find(in: "EXAMPLE, Rosa (Miss)  Born 10th May 1980 (45y)  Gender Female"), "Rosa Example")
+        XCTAssertNil(NameFinder.bannerHead("Appointment (Tuesday) 10:30"), "no title in the brackets")
+    }
+
     /// A label that says the surname comes first needs no comma in the value (`DAVIES. George`).
     func testASurnameForenameLabelWithoutAComma() {
         XCTAssertEqual(NameFinder.find(in: "Surname / Forename: EXAMPLE. George"), "George Example")

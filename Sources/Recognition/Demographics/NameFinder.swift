@@ -110,7 +110,8 @@ public enum NameFinder {
             if let name = surnameFirst(rest, strict: false) ?? cleanName(rest) { return Match(name: name, form: .labelled) }
             return nil
         }
-        if let name = surnameFirst(trimmed, strict: true) ?? commaLost(trimmed).flatMap({ surnameFirst($0, strict: true) }) {
+        if let name = surnameFirst(trimmed, strict: true) ?? commaLost(trimmed).flatMap({ surnameFirst($0, strict: true) })
+            ?? bannerHead(trimmed).flatMap({ surnameFirst($0, strict: true) }) {
             return Match(name: name, form: .surnameFirst)
         }
         return nil
@@ -127,6 +128,18 @@ public enum NameFinder {
         let surnameWords = capitals > 0 && capitals < words.count ? capitals : 1
         let surname = words.prefix(surnameWords).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".;:"))
         return surname + ", " + words.dropFirst(surnameWords).joined(separator: " ")
+    }
+
+    /// A clinical system's patient banner, `SURNAME, Firstname (Title)` and the patient's other fields after it on
+    /// the same line (`HARRIS,Rosa(Miss)DOB 10/5/1980(45yrs)Gender Female`, the spaces around its punctuation lost
+    /// by the reader): the name up to its title's bracket, spaced again. Nil unless the line starts so.
+    static func bannerHead(_ line: String) -> String? {
+        let spaced = line.replacingOccurrences(of: ",", with: ", ").replacingOccurrences(of: "(", with: " (")
+            .replacingOccurrences(of: ")", with: ") ").split(separator: " ").joined(separator: " ")
+        guard let comma = spaced.firstIndex(of: ","), let open = spaced.firstIndex(of: "("), comma < open,
+              let close = spaced[open...].firstIndex(of: ")"), close < spaced.index(before: spaced.endIndex),
+              titles.contains(spaced[spaced.index(after: open)..<close].lowercased().filter(\.isLetter)) else { return nil }
+        return String(spaced[...close])
     }
 
     /// `SURNAME Firstname (Ms)`, an addressograph's line with its comma lost, with the comma put back: the title in
@@ -466,6 +479,7 @@ public enum NameFinder {
         word.split(whereSeparator: { $0 == "-" || $0 == "'" }).allSatisfy { part in
             if part.allSatisfy(\.isUppercase) { return true }
             guard part.first!.isUppercase else { return false }
+            if surnamePrefixInSmallLetters(part) { return true }
             let capitals = part.indices.filter { part[$0].isUppercase }
             guard capitals.count <= 2 else { return false }
             guard capitals.count == 2, let second = capitals.last else { return true }
@@ -532,6 +546,16 @@ public enum NameFinder {
     /// never a name; without `allowVocabulary`, one such word is enough to say it is not.
     /// `capitalSurname`: the last word may be one of `surnamesAmongWords` when it is in capitals and is either
     /// the whole reading (the surname part of `SURNAME, Firstname`) or follows a word that is not.
+    /// A surname printed in capitals after its prefix in small letters, as a Mc or Mac name is (`MacKINNON`,
+    /// `McDONALD`, `FitzGERALD`, `DeSOUZA`): the prefix one of `capitalisedPrefixes`, then three capitals or more.
+    static func surnamePrefixInSmallLetters(_ part: Substring) -> Bool {
+        guard let split = part.dropFirst().firstIndex(where: \.isUppercase),
+              capitalisedPrefixes.contains(part[..<split].lowercased()), part.distance(from: split, to: part.endIndex) >= 3
+        else { return false }
+        return part[split...].allSatisfy(\.isUppercase)
+    }
+    static let capitalisedPrefixes: Set<String> = ["mc", "mac", "fitz", "de", "di", "da", "le", "la", "van", "von"]
+
     static func cleanName(_ s: String, allowVocabulary: Bool = true, capitalSurname: Bool = false) -> String? {
         // A quote mark OCR reads beside a word (`Sophie’`) is no apostrophe of the name.
         var words = s.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'’‘`")) }
