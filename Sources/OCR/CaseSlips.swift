@@ -3,7 +3,8 @@
 /// after it. Put right as a capital and small letters (`Rowan`) when the word starts with at least three capitals,
 /// holds at least as many capitals as small letters, and has its small letters only at its end; a name printed all
 /// in capitals (`MURPHY, OLIVIA` read `OLIvia`) then reads `Olivia`, the same name. Words cased so on purpose
-/// (`McDONALD`, `GPs`, `NHSmailbox`) are left alone.
+/// (`McDONALD`, `GPs`, `NHSmailbox`) are left alone. And a word in small letters after its capital whose last letter
+/// alone came out a capital (`MattheW`) reads `Matthew`.
 enum CaseSlips {
     static func mended(_ text: String) -> String {
         var result = ""
@@ -21,6 +22,12 @@ enum CaseSlips {
 
     static func wordMended(_ word: String) -> String {
         let upper = word.map { $0.isUppercase }
+        // The other way at a word's end: a capital, small letters, and a last letter read as a capital (`MattheW`
+        // on a wristband, which no given name matched). Three small letters at least: `PhD` is cased so on purpose.
+        if word.count >= 5, upper.first == true, upper.last == true, !upper.dropFirst().dropLast().contains(true),
+           word.dropFirst().dropLast().allSatisfy(\.isLowercase) {
+            return String(word.dropLast()) + word.suffix(1).lowercased()
+        }
         guard let firstSmall = upper.firstIndex(of: false), firstSmall >= 3,
               !upper[firstSmall...].contains(true), firstSmall * 2 >= word.count else { return word }
         return word.prefix(1) + word.dropFirst().lowercased()

@@ -97,7 +97,8 @@ final class LineRecognizerTests: XCTestCase {
         XCTAssertEqual(mended("PLACEHOLDER, ROWan"), "PLACEHOLDER, Rowan")
         XCTAssertEqual(mended("JOHNSON, ROSa"), "JOHNSON, Rosa")
         XCTAssertEqual(mended("MURPHY, OLIvia"), "MURPHY, Olivia")
-        for kept in ["McDONALD", "GPs", "Olivia", "NHSmailbox", "DOB: 06-Sep-2011", "ROSA"] {
+        XCTAssertEqual(mended("MattheW CRN: RN14074740"), "Matthew CRN: RN14074740")
+        for kept in ["McDONALD", "GPs", "Olivia", "NHSmailbox", "DOB: 06-Sep-2011", "ROSA", "PhD", "MacD", "McDonalD9"] {
             XCTAssertEqual(mended(kept), kept)
         }
     }
