@@ -5,6 +5,10 @@ enum Labels {
     /// Labels that say a number is an NHS/CHI/H&C number (whole words, lower case).
     static let nhsNumber = ["nhs", "nhs no", "nhs number", "nhs ref", "nhs card", "nhs card no", "nhs card number", "chi", "h&c", "h & c", "h+c", "health and care number", "health & care number"]
 
+    /// The label over the NHS number on a UK health insurance card (`NHSClassifier.isUKHealthInsuranceCard`), as
+    /// that card's own line above the number; elsewhere (another country's card, a bank's) it names another number.
+    static let nhsOnUKHealthInsuranceCard = ["personal identification number", "personal identification no"]
+
     /// Labels that say a number is something else.
     static let notNHS = ["expires", "expiry", "exp", "valid", "until", "tel", "telephone", "phone", "mobile", "mob",
         "fax", "renewal", "member", "membership", "card no", "card number", "card", "account", "acc",

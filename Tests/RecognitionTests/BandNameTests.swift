@@ -153,4 +153,22 @@ final class TrustLabelTests: XCTestCase {
         let built = builder.build(items: items, region: RegionResolution(code: .gb, basis: .timezone))
         XCTAssertTrue(built.suggestions.contains { $0.type == .nhsNumber && $0.valid && $0.value == "9990000018" }, "\(built.suggestions)")
     }
+
+    /// A UK health insurance card: labels over values in two columns, read a row at a time, so the number's label
+    /// (`6 Personal identification number`) is the line printed above it, not the line before it. On a card that
+    /// names the NHS Business Services Authority it is the NHS number's label; elsewhere it names another number.
+    func testTheNHSNumberOnAUKHealthInsuranceCard() {
+        func line(_ id: Int, _ text: String, x: Int, y: Int) -> RecognizedItem {
+            RecognizedItem(id: "t\(id)", kind: .text, text: text, bounds: Quad(x: x, y: y, width: 200, height: 24), confidence: 0.96)
+        }
+        let grid = [line(1, "Global Health Insurance Card", x: 0, y: 0), line(2, "5 Date of birth", x: 0, y: 100),
+                    line(3, "6 Personal identification number", x: 300, y: 100), line(4, "30/01/1939", x: 0, y: 126),
+                    line(5, "9990000018", x: 300, y: 126)]
+        let gb = RegionResolution(code: .gb, basis: .timezone)
+        func nhs(_ items: [RecognizedItem]) -> [Bool] {
+            builder.build(items: items, region: gb).suggestions.filter { $0.type == .nhsNumber && $0.value == "9990000018" }.map(\.valid)
+        }
+        XCTAssertEqual(nhs(grid + [line(6, "UK - NHSBSA", x: 0, y: 200)]), [true])
+        XCTAssertEqual(nhs(grid + [line(6, "IE - HSE", x: 0, y: 200)]), [false], "another country's card: another number")
+    }
 }

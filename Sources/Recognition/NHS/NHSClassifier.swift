@@ -144,6 +144,13 @@ struct NHSClassifier: EvidenceClassifier {
         }
     }
 
+    /// A UK Global (or European) Health Insurance Card: issued by the NHS Business Services Authority, whose name
+    /// it prints (`UK - NHSBSA`, field 7). Its field 6, `Personal identification number`, holds the holder's NHS
+    /// (or CHI, or H&C) number.
+    static func isUKHealthInsuranceCard(_ card: CardReading) -> Bool {
+        card.lines.contains { !labels(["nhsbsa"], in: $0.text.lowercased()).isEmpty }
+    }
+
     /// A line of the card names the scheme (`NHS`, `CHI`, `H&C`…).
     static func cardNamesNHS(_ card: CardReading) -> Bool {
         card.lines.contains { !labels(Labels.nhsNumber, in: $0.text.lowercased()).isEmpty }
@@ -158,11 +165,17 @@ struct NHSClassifier: EvidenceClassifier {
         let nhsEnd = labels(Labels.nhsNumber, in: before).max() ?? -1
         let otherEnd = labels(Labels.notNHS, in: before).max() ?? -1
         if nhsEnd >= 0 || otherEnd >= 0 { return nhsEnd >= otherEnd ? .nhsLabel : .otherLabel }
-        for neighbour in [i - 1, i + 1] {
+        // The lines before and after in reading order, and the line printed above it in its column: a card printed
+        // as a grid of labels over values in two columns is read a row at a time (`5 Date of birth`, `6 Personal
+        // identification number`, then both values), and the label over the number is two lines back.
+        let above = card.lineAbove(i)
+        let onUKInsuranceCard = Self.isUKHealthInsuranceCard(card)
+        for neighbour in [i - 1, i + 1] + (above.map { [$0] } ?? []) {
             guard let text = card.text(neighbour), NHSNumberFinder.find(in: text).isEmpty,
                   text.filter(\.isNumber).count < 4 else { continue }
             let lower = text.lowercased()
             if !labels(Labels.nhsNumber, in: lower).isEmpty { return .nhsLabel }
+            if onUKInsuranceCard, neighbour == above, !labels(Labels.nhsOnUKHealthInsuranceCard, in: lower).isEmpty { return .nhsLabel }
             // A label-only line above that names something else ("Card number" over the number).
             if neighbour == i - 1, !labels(Labels.notNHS.filter { $0.count > 1 && !Labels.datesBesideNumbers.contains($0) }, in: lower).isEmpty,
                lower.split(separator: " ").count <= 3 { return .otherLabel }
