@@ -45,14 +45,14 @@ final class CardsDevRecallTests: XCTestCase {
     /// cards-dev3: wristbands (two-line names, inserts, wrapped labels), addressograph labels, patient banners,
     /// numbered and bilingual fields. Floors are what the scanner reaches with names over two lines and trusts'
     /// hospital-number labels read, less one; names: 83 with lines measured in their own frame, numbered fields and
-    /// banners read, less one. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital numbers 33 of 37;
+    /// banners read, less one; NHS: 37 with a UK health insurance card's field 6 read, less one. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital numbers 33 of 37;
     /// a wrong first-ranked name on <= 2 of the cards given one) are not all reached, so the floors alone are
     /// asserted here, with the wrong valid values held where they stand, plus one for the machine (the readings of
     /// f32 and bf16 CPUs differ by a photo or two): 8 wrong valid names in a release scan, among them a GHIC's
     /// `PRIYA DELLANNO`, offered since its numbered fields are read, whose apostrophe the reader lost.
     static let corpus3 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev3")
     static let fields3 = [
-        Field(name: "nhs", floor: 34, target: 38.0 / 40), Field(name: "dob", floor: 63, target: 68.0 / 74),
+        Field(name: "nhs", floor: 36, target: 38.0 / 40), Field(name: "dob", floor: 63, target: 68.0 / 74),
         Field(name: "postcode", floor: 32, target: 31.0 / 34), Field(name: "jy", floor: 11, target: 0.9),
         Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 82, target: 90.0 / 101),
         Field(name: "hosp", floor: 33, target: 33.0 / 37), Field(name: "barcode", floor: 50, target: 0),
