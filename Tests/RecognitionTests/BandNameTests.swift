@@ -35,7 +35,7 @@ final class BandNameTests: XCTestCase {
         let surname = tilted(1, "EXAMPLE D/O/B: 1991-09-25", [(631, 433), (994, 469), (990, 512), (627, 476)])
         let given = tilted(2, "Matthew", [(627, 479), (727, 494), (722, 528), (622, 513)])
         XCTAssertEqual(names([surname, given]), ["Matthew EXAMPLE"])
-        let offset = BandName.offset(of: given.bounds, from: surname.bounds)
+        let offset = LineFrame.offsets(from: surname.bounds)(given.bounds)
         XCTAssertEqual(offset.across, 1.07, accuracy: 0.02)
         XCTAssertEqual(offset.along, 0.01, accuracy: 0.02)
         // The same given name a line further along the band is another field's value, not this name's.

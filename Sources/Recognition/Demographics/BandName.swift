@@ -1,5 +1,3 @@
-import CardModel
-
 /// A name printed over two lines, surname first, each part at the start of its line with the band's other fields
 /// after it: a wristband's or a label's `MARSH   NHS: 483 604 3441` over `Noah`, `FALLE` over `Siobhan (Dr)
 /// Hospital URN: J154939`, `LE SUEUR DOB/Age: 1957-06-16` over `Joan (Miss)`. Neither line is a name by itself
@@ -43,18 +41,6 @@ enum BandName {
         }
         guard rest.first.map(isField) ?? true else { return nil }
         return first
-    }
-
-    /// Where `other` starts (its first corner) from where `line` starts, in `line`'s text heights: `along` its text
-    /// and `across` it (positive down the text). A band is bent and a label stuck on askew: the two lines of a name
-    /// on a band photographed 10° off level have upright boxes twice their print's height, which put the given name
-    /// half a box under the surname (cards-dev3's `MORGAN D/O/B: …` over `Matthew`). Measured in the line's own
-    /// frame, it is a line under. A quad whose first edge is not its long one (read as vertical text, its corners
-    /// starting elsewhere) gives no reading frame (`LineFrame`): its upright box is measured instead.
-    static func offset(of other: Quad, from line: Quad) -> (along: Double, across: Double) {
-        if let frame = LineFrame(line) { return frame.place(other.points[0]) }
-        let boxHeight = Double(max(1, line.maxY - line.minY))
-        return (Double(other.minX - line.minX) / boxHeight, Double(other.minY - line.minY) / boxHeight)
     }
 
     /// A word that starts a band's next field: a label's colon, a value's digit or slash, or a field's abbreviation.

@@ -176,9 +176,12 @@ struct DemographicsClassifier: EvidenceClassifier {
         guard !card.fromBarcode, card.lines[i].confidence >= Self.unlabelledNameMinimumOCR,
               let surname = BandName.surname(card.lines[i].text) else { return nil }
         // Other readings of the same print (another pass, a reread) are lines too: the nearest line down or up wins.
+        // Measured in the surname line's own frame (`LineFrame`): a band photographed 10° off level has upright
+        // boxes twice its print's height, which put the given name half a box under the surname (`MORGAN D/O/B: …`
+        // over `Matthew`).
+        let offset = LineFrame.offsets(from: card.lines[i].bounds)
         let beside = card.lines.indices.compactMap { k -> (line: Int, rise: Double)? in
-            guard k != i, card.lines[k].kind == .text,
-                  case let offset = BandName.offset(of: card.lines[k].bounds, from: card.lines[i].bounds),
+            guard k != i, card.lines[k].kind == .text, case let offset = offset(card.lines[k].bounds),
                   abs(offset.along) <= 1.5, abs(offset.across) >= 0.6, abs(offset.across) <= 2.5 else { return nil }
             return (k, abs(offset.across))
         }

@@ -134,6 +134,8 @@ public enum NameFinder {
     /// the same line (`HARRIS,Rosa(Miss)DOB 10/5/1980(45yrs)Gender Female`, the spaces around its punctuation lost
     /// by the reader): the name up to its title's bracket, spaced again. Nil unless the line starts so.
     static func bannerHead(_ line: String) -> String? {
+        // Every line of every frame is asked: most have no bracket, and are not rebuilt.
+        guard line.contains("("), line.contains(",") else { return nil }
         let spaced = line.replacingOccurrences(of: ",", with: ", ").replacingOccurrences(of: "(", with: " (")
             .replacingOccurrences(of: ")", with: ") ").split(separator: " ").joined(separator: " ")
         guard let comma = spaced.firstIndex(of: ","), let open = spaced.firstIndex(of: "("), comma < open,

@@ -169,13 +169,14 @@ struct NHSClassifier: EvidenceClassifier {
         // as a grid of labels over values in two columns is read a row at a time (`5 Date of birth`, `6 Personal
         // identification number`, then both values), and the label over the number is two lines back.
         let above = card.lineAbove(i)
-        let onUKInsuranceCard = Self.isUKHealthInsuranceCard(card)
-        for neighbour in [i - 1, i + 1] + (above.map { [$0] } ?? []) {
+        for neighbour in [i - 1, i + 1] + [above].compactMap({ $0 }) {
             guard let text = card.text(neighbour), NHSNumberFinder.find(in: text).isEmpty,
                   text.filter(\.isNumber).count < 4 else { continue }
             let lower = text.lowercased()
             if !labels(Labels.nhsNumber, in: lower).isEmpty { return .nhsLabel }
-            if onUKInsuranceCard, neighbour == above, !labels(Labels.nhsOnUKHealthInsuranceCard, in: lower).isEmpty { return .nhsLabel }
+            if neighbour == above, !labels(Labels.nhsOnUKHealthInsuranceCard, in: lower).isEmpty, isUKHealthInsuranceCard(card) {
+                return .nhsLabel
+            }
             // A label-only line above that names something else ("Card number" over the number).
             if neighbour == i - 1, !labels(Labels.notNHS.filter { $0.count > 1 && !Labels.datesBesideNumbers.contains($0) }, in: lower).isEmpty,
                lower.split(separator: " ").count <= 3 { return .otherLabel }

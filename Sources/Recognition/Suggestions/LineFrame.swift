@@ -38,3 +38,14 @@ struct LineFrame {
         return shared > 0 && 2 * shared >= min(b - a, own)
     }
 }
+
+extension LineFrame {
+    /// Where other lines start (their first corner) from where `line` starts, in `line`'s heights: in its frame,
+    /// or, for a quad that gives none, by its upright box (x and y offsets over the box's height). Made once per
+    /// line and applied to each other line.
+    static func offsets(from line: Quad) -> (Quad) -> (along: Double, across: Double) {
+        if let frame = LineFrame(line) { return { frame.place($0.points[0]) } }
+        let boxHeight = Double(max(1, line.maxY - line.minY))
+        return { (Double($0.minX - line.minX) / boxHeight, Double($0.minY - line.minY) / boxHeight) }
+    }
+}
