@@ -130,10 +130,14 @@ cov_model *cov_open(const char *path, int threads, char *error, int errorCapacit
     char count[16];
     snprintf(count, sizeof count, "%d", threads > 0 ? threads : 0);
     ov_compiled_model_t *compiled = NULL;
+    // f32 on every CPU: OpenVINO's own default is bf16 where the CPU has it (AVX-512 BF16, AMX), and the same photo
+    // then reads a little differently (a name or a date of birth on a card set of 120) from one machine to the
+    // next. An identifier must read the same on every desk, and the recall the tests assert must be the one measured.
     ov_status_e status = threads > 0
-        ? api.core_compile_model(core, model, "CPU", 6, &compiled, "INFERENCE_NUM_THREADS", count,
-                                 "PERFORMANCE_HINT", "LATENCY", "NUM_STREAMS", "1")
-        : api.core_compile_model(core, model, "CPU", 2, &compiled, "PERFORMANCE_HINT", "LATENCY");
+        ? api.core_compile_model(core, model, "CPU", 8, &compiled, "INFERENCE_NUM_THREADS", count,
+                                 "PERFORMANCE_HINT", "LATENCY", "NUM_STREAMS", "1", "INFERENCE_PRECISION_HINT", "f32")
+        : api.core_compile_model(core, model, "CPU", 4, &compiled, "PERFORMANCE_HINT", "LATENCY",
+                                 "INFERENCE_PRECISION_HINT", "f32");
     api.model_free(model);
     if (status != OK) {
         fail(error, errorCapacity, "OpenVINO could not compile the model", last_message());

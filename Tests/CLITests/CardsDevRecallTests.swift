@@ -47,8 +47,8 @@ final class CardsDevRecallTests: XCTestCase {
     /// hospital-number labels read, less one; names: 83 with lines measured in their own frame, numbered fields and
     /// banners read, less one; NHS: 37 with a UK health insurance card's field 6 read, less one. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital numbers 33 of 37;
     /// a wrong first-ranked name on <= 2 of the cards given one) are not all reached, so the floors alone are
-    /// asserted here, with the wrong valid values held where they stand, plus one for the machine (the readings of
-    /// f32 and bf16 CPUs differ by a photo or two): 8 wrong valid names in a release scan, among them a GHIC's
+    /// asserted here, with the wrong valid names held where they stand plus one (OpenVINO reads in f32 on every CPU,
+    /// but its kernels differ between CPU kinds, and a bf16 default once moved a photo or two): 8 wrong valid names in a release scan, among them a GHIC's
     /// `PRIYA DELLANNO`, offered since its numbered fields are read, whose apostrophe the reader lost.
     static let corpus3 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev3")
     static let fields3 = [

@@ -43,13 +43,23 @@ final class LiveCardPhotoTests: XCTestCase {
         }).intersection(photos.map(\.nhs))
 
         // Each card is held up for 3 s, a person's pace, against the shipped (release) build, as .ci/run runs
-        // it. A debug build reads text ~2.5x slower (the README's test command builds debug): there each card is
-        // held 8 s, so this checks what is read live, and the release run checks it at the pace.
+        // it; 8 s in a debug build, which reads text ~2.5x slower (the README's test command builds debug). Longer
+        // where this machine reads a card slower than that pace allows: a card shown while the reading of the one
+        // before is in flight is read only after it, so each card is held for twice the slowest still reading of
+        // these photos (their load and OCR), plus half a second. What this checks is that live reads what stills
+        // read, not how fast: a CI machine half as fast as the one the pace was set on missed a card that way.
+        // The speed live is the live bench's (`cardscan-bench live`: card shown -> first suggestion).
         #if DEBUG
-        let perCard = 8.0
+        let pace = 8.0
         #else
-        let perCard = 3.0
+        let pace = 3.0
         #endif
+        let slowestStill = stillResults.map { result -> Double in
+            let timings = result["timings"] as? [String: Any] ?? [:]
+            return ((timings["loadMs"] as? Double ?? 0) + (timings["ocrMs"] as? Double ?? 0)) / 1000
+        }.max() ?? 0
+        let perCard = max(pace, (2 * slowestStill + 0.5).rounded(.up))
+        print("LiveCardPhotoTests: each card shown \(perCard) s (the slowest still reading here \(slowestStill) s)")
         let seconds = Double(photos.count) * perCard + 1
         let live = try FakeCamera.cardscan(["camera", "--device", FakeCamera.device, "--json", "--timeout", String(seconds)],
                                            environment: try FakeCamera.environment(frames: dir, [
