@@ -72,7 +72,11 @@ public final class TextReader {
 
     /// The confidence of a frame's lines under which they are read a second way (`SecondReading`): tesseract's 0.8,
     /// or 0.9 where PP-OCR's recogniser reads first (it is surer of the same print).
-    public var sureText: Double { recogniser != nil && readers.learnedFirst ? 0.9 : 0.8 }
+    public var sureText: Double { learnedReadsFirst ? 0.9 : 0.8 }
+
+    /// Whether PP-OCR's recogniser reads each line first (its model and the runtime are there, and the readers ask
+    /// for it): tesseract then reads only where it is unsure, and a name's marks (`LatinMarks`).
+    public var learnedReadsFirst: Bool { recogniser != nil && readers.learnedFirst }
 
     /// The learned text-line detector; nil when no model was configured or it could not be loaded
     /// (`detectorProblem` says why), and then text is found by tesseract's layout analysis.

@@ -44,23 +44,23 @@ final class CardsDevRecallTests: XCTestCase {
 
     /// cards-dev3: wristbands (two-line names, inserts, wrapped labels), addressograph labels, patient banners,
     /// numbered and bilingual fields. Floors are what the scanner reaches with names over two lines and trusts'
-    /// hospital-number labels read, less one; names: 83 with lines measured in their own frame, numbered fields and
-    /// banners read, less one; NHS: 37 with a UK health insurance card's field 6 read, less one. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital numbers 33 of 37;
+    /// hospital-number labels read, less one; names: 85 with lines measured in their own frame, numbered fields and
+    /// banners read, and a name's accents put back from tesseract's reading (`LatinMarks`), less one; NHS: 37 with a UK health insurance card's field 6 read, less one. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital numbers 33 of 37;
     /// a wrong first-ranked name on <= 2 of the cards given one) are not all reached, so the floors alone are
     /// asserted here, with the wrong valid names held where they stand plus one (OpenVINO reads in f32 on every CPU,
-    /// but its kernels differ between CPU kinds, and a bf16 default once moved a photo or two): 8 wrong valid names in a release scan, among them a GHIC's
+    /// but its kernels differ between CPU kinds, and a bf16 default once moved a photo or two): 6 wrong valid names in a release scan, among them a GHIC's
     /// `PRIYA DELLANNO`, offered since its numbered fields are read, whose apostrophe the reader lost.
     static let corpus3 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev3")
     static let fields3 = [
         Field(name: "nhs", floor: 36, target: 38.0 / 40), Field(name: "dob", floor: 63, target: 68.0 / 74),
         Field(name: "postcode", floor: 32, target: 31.0 / 34), Field(name: "jy", floor: 11, target: 0.9),
-        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 82, target: 90.0 / 101),
+        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 84, target: 90.0 / 101),
         Field(name: "hosp", floor: 33, target: 33.0 / 37), Field(name: "barcode", floor: 50, target: 0),
     ]
 
     func testFieldRecallOnWristbandsLabelsAndBanners() throws {
         try checkRecall(corpus: Self.corpus3, run: { try CardsDevScan.output3() }, fields: Self.fields3, assertTargets: false,
-                        wrongCeiling: (names: 9, dobs: 5), nameTargets: false)
+                        wrongCeiling: (names: 7, dobs: 5), nameTargets: false)
     }
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {

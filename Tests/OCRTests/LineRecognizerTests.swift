@@ -103,6 +103,23 @@ final class LineRecognizerTests: XCTestCase {
         }
     }
 
+    /// A name's accents and apostrophes that the recogniser left out come back from tesseract's reading of the
+    /// line; anything else tesseract read otherwise is not taken.
+    func testMarksTheRecogniserLeftOutComeBackFromTesseractsReading() {
+        XCTAssertEqual(LatinMarks.mended("Sinead THOMAS", by: "Sinéad THOMAS"), "Sinéad THOMAS")
+        XCTAssertEqual(LatinMarks.mended("NI BHRIAIN, Ross", by: "NÍ BHRIAIN, Ross"), "NÍ BHRIAIN, Ross")
+        XCTAssertEqual(LatinMarks.mended("PRIYA DELLANNO", by: "PRIYA DELL'ANNO"), "PRIYA DELL'ANNO")
+        XCTAssertEqual(LatinMarks.mended("POPPY Dell Anno", by: "POPPY DELL’ANNO"), "POPPY DELL’ANNO")
+        XCTAssertEqual(LatinMarks.mended("Name: (Sinead),", by: "Narne: (Sinéad),"), "Name: (Sinéad),")
+        // Tesseract's own slips are not taken (`Sineed` is other letters), nor words without marks, nor a space it
+        // read as an apostrophe's place where it read no apostrophe.
+        XCTAssertNil(LatinMarks.mended("Sinead THOMAS", by: "Sineéd TH0MAS"))
+        XCTAssertNil(LatinMarks.mended("Sinead THOMAS", by: "SINEAD Thomas"))
+        XCTAssertNil(LatinMarks.mended("Anne Marie", by: "Anne-Marie"))
+        XCTAssertNil(LatinMarks.mended("Zoë Grant", by: "Zoe Grant"))
+        XCTAssertNil(LatinMarks.mended("Rosa", by: ""))
+    }
+
     /// A zero among letters is the letter O; numbers, IDs and times keep theirs.
     func testAZeroAmongLettersIsTheLetterO() {
         func mended(_ text: String) -> String {
