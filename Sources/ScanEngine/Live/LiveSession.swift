@@ -86,10 +86,17 @@ public final class LiveSession: @unchecked Sendable {
     public func stop(reason: String = "stopped") {
         state.lock()
         if stopReason == nil { stopReason = reason }
+        let keepsTextWaiting = stopKeepsTextWaiting
         state.unlock()
         mailbox.close(discardingWaiting: true)
-        ocrMailbox.close(discardingWaiting: true)
+        ocrMailbox.close(discardingWaiting: !keepsTextWaiting)
     }
+
+    /// A stop drops the frame waiting for the text reader, so the session ends promptly, unless a code waits for
+    /// a text reading (`awaitingText`): that frame is of the scene shown before the stop, and dropped, the code would
+    /// be reported unsaved though its card's text was on its way (a slow machine, or the models still loading when
+    /// a short `--timeout` ends). `--once` keeps nothing: its late reading is silent. Called with `state` held.
+    private var stopKeepsTextWaiting: Bool { !awaitingText.isEmpty && !lateReadingIsSilent }
 
     /// Blocks until `sessionClosed` has been delivered (and every event before it).
     public func waitUntilClosed() { finished.wait() }
@@ -201,7 +208,8 @@ public final class LiveSession: @unchecked Sendable {
         }
         mailbox.close(discardingWaiting: source.isLive)
         decoders.wait()
-        ocrMailbox.close(discardingWaiting: true)
+        state.lock(); let keepsTextWaiting = stopKeepsTextWaiting; state.unlock()
+        ocrMailbox.close(discardingWaiting: !keepsTextWaiting)
         if reader != nil { textDone.wait() }
         source.close()
         finish(reason: stopReasonOr(closeReason))
@@ -340,6 +348,10 @@ public final class LiveSession: @unchecked Sendable {
     private func textLoop() {
         // A camera's scenes are read as stills are (`FramePipeline.textReader`): the learned detector's lines, read
         // by PP-OCR's recogniser, on one thread beside the barcode thread.
+        // A slow start, made on purpose (test builds only): the models take this many seconds more to load.
+        if let slowLoad = TestSwitches.value("CARDSCAN_TEST_TEXT_READER_LOAD_DELAY").flatMap(Double.init) {
+            Thread.sleep(forTimeInterval: slowLoad)
+        }
         guard let reader = try? FramePipeline.textReader(concurrentReads: false, models: options.scan.text) else {
             emitLocked { t in
                 var e = ScanEvent(.error, time: t)
