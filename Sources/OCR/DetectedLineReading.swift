@@ -252,8 +252,18 @@ struct DetectedLineReading {
             if Self.meanConfidence(first) >= readers.sure { return first }
             guard let second = learned() else { return first }
             return Self.evidence(second) > Self.evidence(first) ? second : first
+        case .numbersLearned:
+            let first = tesseract()
+            let digits = first.reduce(0) { $0 + $1.text.filter(\.isNumber).count }
+            if digits < Self.digitsForTheLearnedReader && Self.meanConfidence(first) >= readers.sure { return first }
+            guard let second = learned() else { return first }
+            if digits >= Self.digitsForTheLearnedReader && Self.meanConfidence(second) >= LineReaders.learnedFirst.sure { return second }
+            return Self.evidence(second) > Self.evidence(first) ? second : first
         }
     }
+
+    /// `LineReaders.numbersLearned`: a line tesseract read with this many digits is PP-OCR's first.
+    static let digitsForTheLearnedReader = 2
 
     /// PP-OCR's reading as tesseract's line: words split at spaces, each boxed from its first character's place
     /// to its last's (a step's width either side), the line's full height.

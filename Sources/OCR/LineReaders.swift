@@ -9,12 +9,16 @@ public enum LineReaders: String, Sendable, CaseIterable {
     case tesseractFirst = "tesseract"
     case learnedOnly = "learned-only"
     case tesseractOnly = "tesseract-only"
+    /// tesseract reads every line first; a line it read with digits in it (a date, a number, a postcode) is read
+    /// by PP-OCR's recogniser too and judged as `learnedFirst` judges (PP-OCR's reading unless it is unsure and
+    /// tesseract's holds more surely read print); the other lines as `tesseractFirst`.
+    case numbersLearned = "numbers-learned"
 
     /// The first reader's confidence from which the second is not asked.
     var sure: Double {
         switch self {
         case .learnedFirst, .learnedOnly: 0.9
-        case .tesseractFirst, .tesseractOnly: DetectedLineReading.sureLine
+        case .tesseractFirst, .tesseractOnly, .numbersLearned: DetectedLineReading.sureLine
         }
     }
 

@@ -59,7 +59,7 @@ extension TextReader {
         let other: LineReaders
         switch readers {
         case .learnedFirst, .learnedOnly: other = .tesseractOnly
-        case .tesseractFirst, .tesseractOnly:
+        case .tesseractFirst, .tesseractOnly, .numbersLearned:
             guard recogniser != nil else { return [] }
             other = .learnedOnly
         }

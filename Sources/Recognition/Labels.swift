@@ -50,11 +50,11 @@ enum Labels {
 
     /// Labels, lower case, longest first so `hospital no` wins over `no`.
     /// `PAS` (patient administration system) and case-note numbers are the hospital number under other names.
-    /// `Local No`, `Trust No`, `Hospital Ref`, `PID` and `CRN` (case record number) are how trusts' addressograph
+    /// `Local No`, `Trust No`, `Hospital Ref`, `Hosp ID`, `PID` and `CRN` (case record number) are how trusts' addressograph
     /// labels, patient banners and wristbands print it (cards-dev3's kind of photo).
     static let hospitalNumber = ["hospital number", "hospital no", "hospital urn", "hospital ref", "case note number", "case note no",
         "case number", "hosp. no", "hosp.no", "hosp no", "hosp num", "hosp ref", "unit number", "pas number", "local number",
-        "trust number", "case no", "unit no", "pas no", "local no", "trust no", "patient id", "hospital id", "mrn", "urn", "crn", "pid"]
+        "trust number", "case no", "unit no", "pas no", "local no", "trust no", "patient id", "hospital id", "hosp id", "mrn", "urn", "crn", "pid"]
 
     /// Name labels at the start of a line (lower case). `narne` is OCR's `Name`.
     /// `insured person`: a social-security card's label for its holder; `fullname`: `Full name` with its space lost.

@@ -21,7 +21,7 @@ final class CardsDevRecallTests: XCTestCase {
     static let fields = [
         Field(name: "nhs", floor: 37, target: 0.95), Field(name: "dob", floor: 67, target: 0.90),
         Field(name: "postcode", floor: 32, target: 0.90), Field(name: "jy", floor: 11, target: 0.90),
-        Field(name: "gy", floor: 19, target: 0.90), Field(name: "name", floor: 98, target: 0.85),
+        Field(name: "gy", floor: 19, target: 0.90), Field(name: "name", floor: 99, target: 0.85),
         Field(name: "hosp", floor: 33, target: 0.80), Field(name: "barcode", floor: 55, target: 55.0 / 61),
     ]
 
@@ -33,34 +33,38 @@ final class CardsDevRecallTests: XCTestCase {
     /// 22, one more chosen from the recogniser's own alternatives; 2026-11-29, session 22: postcode 23, 24/28 with
     /// unsure lines read again sharpened). Issue 34's targets are asserted too since every one is reached (postcode
     /// and hospital numbers exactly at theirs: 24/28, 36/42, so one photo lost there fails this test before the
-    /// floors do; the README's table).
+    /// floors do; the README's table). Names 95 and hospital numbers 39, less one, once names' case and spacing
+    /// slips (`ThOmaS`, `CallumKelly`, a run-together reading elsewhere) and labels the reader spaced apart were read.
     static let corpus2 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev2")
     static let fields2 = [
         Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 63, target: 0.85),
         Field(name: "postcode", floor: 23, target: 0.85), Field(name: "jy", floor: 10, target: 0.85),
-        Field(name: "gy", floor: 18, target: 0.85), Field(name: "name", floor: 89, target: 0.85),
-        Field(name: "hosp", floor: 35, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
+        Field(name: "gy", floor: 18, target: 0.85), Field(name: "name", floor: 94, target: 0.85),
+        Field(name: "hosp", floor: 38, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
     ]
 
     /// cards-dev3: wristbands (two-line names, inserts, wrapped labels), addressograph labels, patient banners,
-    /// numbered and bilingual fields. Floors are what the scanner reaches with names over two lines and trusts'
-    /// hospital-number labels read, less one; names: 85 with lines measured in their own frame, numbered fields and
-    /// banners read, and a name's accents put back from tesseract's reading (`LatinMarks`), less one; NHS: 37 with a UK health insurance card's field 6 read, less one. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital numbers 33 of 37;
-    /// a wrong first-ranked name on <= 2 of the cards given one) are not all reached, so the floors alone are
-    /// asserted here, with the wrong valid names held where they stand plus one (OpenVINO reads in f32 on every CPU,
-    /// but its kernels differ between CPU kinds, and a bf16 default once moved a photo or two): 6 wrong valid names in a release scan, among them a GHIC's
-    /// `PRIYA DELLANNO`, offered since its numbered fields are read, whose apostrophe the reader lost.
+    /// numbered and bilingual fields. Floors are what the scanner reaches, less one: names 92 with lines measured in
+    /// their own frame, numbered fields and banners read, a name's accents put back from tesseract's reading
+    /// (`LatinMarks`), a band's spaced or garbled lines and lost particle marks read (`BandName`,
+    /// `NameFinder.particlesMarked`); hospital numbers 37 with labels the reader spaced apart read; NHS: 37 with a
+    /// UK health insurance card's field 6 read. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital
+    /// numbers 33 of 37; a wrong first-ranked name on <= 2 of the cards given one) are not all reached, so the floors
+    /// alone are asserted here, with the wrong valid names held where they stand plus one (OpenVINO reads in f32 on
+    /// every CPU, but its kernels differ between CPU kinds, and a bf16 default once moved a photo or two): 3 wrong
+    /// valid names in a release scan, one-letter slips (`RICHAROSON`, `JOHNSOK`) and a GHIC's `PRIYA DELLANNO`,
+    /// whose apostrophe and space the reader lost.
     static let corpus3 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev3")
     static let fields3 = [
         Field(name: "nhs", floor: 36, target: 38.0 / 40), Field(name: "dob", floor: 63, target: 68.0 / 74),
         Field(name: "postcode", floor: 32, target: 31.0 / 34), Field(name: "jy", floor: 11, target: 0.9),
-        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 84, target: 90.0 / 101),
-        Field(name: "hosp", floor: 33, target: 33.0 / 37), Field(name: "barcode", floor: 50, target: 0),
+        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 91, target: 90.0 / 101),
+        Field(name: "hosp", floor: 36, target: 33.0 / 37), Field(name: "barcode", floor: 50, target: 0),
     ]
 
     func testFieldRecallOnWristbandsLabelsAndBanners() throws {
         try checkRecall(corpus: Self.corpus3, run: { try CardsDevScan.output3() }, fields: Self.fields3, assertTargets: false,
-                        wrongCeiling: (names: 7, dobs: 5), nameTargets: false)
+                        wrongCeiling: (names: 4, dobs: 5), nameTargets: false)
     }
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {

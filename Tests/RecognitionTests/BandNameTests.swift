@@ -97,6 +97,54 @@ final class BandNameTests: XCTestCase {
         XCTAssertFalse(frame.sharesAColumn(with: card[2].bounds))
     }
 
+    /// What a reader does to a band's two lines: an apostrophe or a hyphen spaced apart, a mark before the given
+    /// name, a given name spaced apart, the band's next label garbled after the surname.
+    func testABandNameTheReaderSpacedOrGarbled() {
+        XCTAssertEqual(names([line(1, "DELL ' EXAMPLE", y: 100), line(2, "Ham i sh (Mr )", y: 140)]), ["Hamish DELL'EXAMPLE"])
+        XCTAssertEqual(names([line(1, "OWUSU - SAMPLE 0c312e. 1$1r 4 +3s", y: 100), line(2, "= Samuel", y: 140)]), ["Samuel OWUSU-SAMPLE"])
+        XCTAssertEqual(names([line(1, "NI BHRIAIN DAs Nurber is 999 120 5675", y: 100), line(2, "Jade (Miss) CRN: 58243786", y: 140)]),
+                       ["Jade NÍ BHRIAIN"])
+        XCTAssertNil(BandName.surname("TESTWOOD GENERAL Hospital"), "a heading's next word in capitals")
+        XCTAssertNil(BandName.surname("TESTWOOD Primary Care Services"), "no field after it")
+        XCTAssertEqual(BandName.given("Ann a"), "Anna")
+        XCTAssertNil(BandName.given("Maria de Example"), "a particle is no piece of the given name")
+    }
+
+    /// A surname's particle written as it is printed where the reader lost its mark; not a given name, not an
+    /// unlenited surname.
+    func testParticlesMarked() {
+        XCTAssertEqual(NameFinder.particlesMarked("POPPY Dell Example"), "POPPY Dell'Example")
+        XCTAssertEqual(NameFinder.particlesMarked("Ross NI BHRIAIN"), "Ross NÍ BHRIAIN")
+        XCTAssertEqual(NameFinder.particlesMarked("Ross Ni Mhurchu"), "Ross Ní Mhurchu")
+        XCTAssertEqual(NameFinder.particlesMarked("Dell Example Smith"), "Dell Example Smith", "a given name")
+        XCTAssertEqual(NameFinder.particlesMarked("Wei Ni Example"), "Wei Ni Example", "no lenition after it")
+        XCTAssertEqual(NameFinder.particlesMarked("Ross Example"), "Ross Example")
+    }
+
+    /// Case and spacing slips on a name's own line: small letters read as capitals where they differ by size alone,
+    /// a given name and a surname run together, and a run-together reading elsewhere on the card that would join
+    /// a two-word name into one word.
+    func testANameWithCaseAndSpacingSlips() {
+        XCTAssertEqual(NameFinder.find(in: "EXAMPLE, ThOmaS Date of birth: 26-sep-1953"), "Thomas Example")
+        XCTAssertEqual(NameFinder.sizeSlipsMended("ThOmaS"), "Thomas")
+        XCTAssertEqual(NameFinder.sizeSlipsMended("MattheW"), "Matthew")
+        for kept in ["DeSouza", "McCoy", "MacKINNON", "McDONALD", "OConnor", "FitzPatrick", "VanWyk", "EXAMPLE", "Example"] {
+            XCTAssertEqual(NameFinder.sizeSlipsMended(kept), kept)
+        }
+        XCTAssertEqual(NameFinder.unlabelled("CallumExample"), "Callum Example")
+        XCTAssertEqual(names([line(1, "KEVINEXAMPLE", y: 100), line(2, "KEVIN EXAMPLE", y: 300), line(3, "KEVIN EXAMPLE", y: 400)]),
+                       ["KEVIN EXAMPLE"])
+    }
+
+    /// A `SURNAME, Given` line cut at its left edge (a label sheet's neighbour) gives way to the whole reading of it.
+    func testASurnameCutAtItsStartGivesWay() {
+        let sheet = [line(1, "CHTERSAMPLE, WEI", y: 100), line(2, "ACHTERSAMPLE, WEI", x: 500, y: 100)]
+        XCTAssertEqual(names(sheet), ["WEI Achtersample"])
+        XCTAssertTrue(SuggestionBuilder.isCutAtItsStart(["wei", "chtersample"], of: ["wei", "achtersample"]))
+        XCTAssertFalse(SuggestionBuilder.isCutAtItsStart(["wei", "ample"], of: ["ann", "achtersample"]), "two words differ")
+        XCTAssertFalse(SuggestionBuilder.isCutAtItsStart(["wei", "le"], of: ["wei", "achtersample"]), "too little left")
+    }
+
     /// Not a name: a given name nobody has, a given name in another column, a heading in capitals over a line of
     /// words, a surname line whose next words are no field.
     func testWhatIsNotABandName() {
@@ -129,6 +177,8 @@ final class BandNameTests: XCTestCase {
         XCTAssertEqual(builder.build(items: bilingual, region: RegionResolution(code: .je, basis: .evidence)).suggestions
                         .filter { $0.type == .name && $0.valid }.map(\.value), ["Oscar Le Example"])
         XCTAssertEqual(names([line(1, "Name of patient", y: 100), line(2, "Imogen EXAMPLE", y: 140)]), ["Imogen EXAMPLE"])
+        XCTAssertEqual(names([line(1, "Name of patient", y: 100), line(2, "Imogen EXAMPwE", y: 140)]), ["Imogen EXAMPWE"],
+                       "a capital the reader took for its small letter")
         XCTAssertEqual(names([line(1, "EXAMPLE NHS-No. 999 120 5675", y: 100), line(2, "Matthew CRN: RN14074740", y: 140)]),
                        ["Matthew EXAMPLE"])
     }
@@ -145,6 +195,13 @@ final class TrustLabelTests: XCTestCase {
         XCTAssertEqual(HospitalNumberFinder.find(in: "PID: RWE689003"), "RWE689003")
         XCTAssertEqual(HospitalNumberFinder.find(in: "CRN: RN14074740"), "RN14074740")
         XCTAssertNil(HospitalNumberFinder.find(in: "Rapid delivery 12345678"), "a word that holds a label's letters")
+        // Labels the reader spaced apart or ran together.
+        XCTAssertEqual(HospitalNumberFinder.find(in: "Loca l No: M0524594"), "M0524594")
+        XCTAssertEqual(HospitalNumberFinder.find(in: "Hosp i tal Ref : R239869"), "R239869")
+        XCTAssertEqual(HospitalNumberFinder.find(in: "HOSPID", next: "1650205"), "1650205")
+        XCTAssertEqual(HospitalNumberFinder.find(in: "Hosp ID RM11591066"), "RM11591066")
+        XCTAssertNil(HospitalNumberFinder.find(in: "Local Notes 1234567"), "a label that runs on into a word")
+        XCTAssertNil(HospitalNumberFinder.find(in: "Glocal No 1234567"), "a label's letters inside other words")
     }
 
     func testAnNHSRefLabel() {

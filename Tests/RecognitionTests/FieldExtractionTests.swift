@@ -294,13 +294,17 @@ final class FieldLayoutTests: XCTestCase {
                             (["Date of birth", "80-Jan-1996"], "1996-01-30"),  // no 80th: 8 for 3, and 30 alone fits
                             (["DOB: 41/03/1977"], "1977-03-11"),               // no 41st: 4 for 1
                             (["DOB: 16-sun-2020"], "2020-06-16"),              // one month is a letter from `sun`
-                            (["Date of Birth 04 Septenber 1961"], "1961-09-04")] {
+                            (["Date of Birth 04 Septenber 1961"], "1961-09-04"),
+                            (["DATE OF BIRTH", "11-8ep-1976"], "1976-09-11"),  // a digit of a letter's shape in the month
+                            (["DOB: 28-Ju1-1942"], "1942-07-28")] {             // `1` is like `l`, not like `n`
             XCTAssertEqual(values(.dateOfBirth, card), [iso], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["DOB: 60-Jan-1996"]).isEmpty, "no 60th, and 50 and 80 are none either")
         XCTAssertTrue(values(.dateOfBirth, ["DOB: 00-Jan-1996"]).isEmpty, "08, 06 and 09 all fit")
         XCTAssertTrue(values(.dateOfBirth, ["DOB: 12-mat-1980"]).isEmpty, "`mat` is a letter from both March and May")
         XCTAssertTrue(values(.dateOfBirth, ["DOB: OB-sun-2007"]).isEmpty, "three slips")
+        XCTAssertTrue(values(.dateOfBirth, ["DOB: 12-Ju9-1980"]).isEmpty, "`9` is like no letter of June's or July's")
+        XCTAssertTrue(values(.dateOfBirth, ["Ref: 11-8ep-1976"]).isEmpty, "no repair without a birth label")
         XCTAssertTrue(values(.dateOfBirth, ["Re: Mr Alex Example", "44 apt 2024"]).isEmpty, "no repair without a birth label")
     }
 

@@ -19,7 +19,7 @@ enum DayAndMonthRepair {
 
     /// Day, separator, month (a word or a number), separator, four-digit year; the day may hold letters.
     static let shape = try? NSRegularExpression(
-        pattern: #"(?<![A-Za-z0-9])([A-Za-z0-9$&@|]{1,2})(\s*[/.\- ]\s*)([A-Za-z]{3,9}|[0-9]{1,2})(\s*[/.\- ]\s*)([0-9]{4})(?![0-9])"#)
+        pattern: #"(?<![A-Za-z0-9])([A-Za-z0-9$&@|]{1,2})(\s*[/.\- ]\s*)([A-Za-z]{3,9}|[0-9]{1,2}|(?=[0-9]?[A-Za-z]+[0-9]?[A-Za-z]*(?![A-Za-z0-9]))[A-Za-z0-9]{3,9})(\s*[/.\- ]\s*)([0-9]{4})(?![0-9])"#)
 
     /// `text` with its date's day and month put right, or nil when nothing needed it, more than
     /// `DateFinder.maxRepairs` characters would change, or more than one reading fits.
@@ -66,6 +66,11 @@ enum DayAndMonthRepair {
         return nil
     }
 
+    /// The letters a digit read in a month's name stands for.
+    static let lettersLike: [Character: Set<Character>] = [
+        "0": ["o"], "1": ["l", "i"], "5": ["s"], "8": ["s", "b"], "6": ["b", "g"], "9": ["g"], "2": ["z"], "4": ["a"],
+    ]
+
     static func isDay(_ day: String, month: Int, year: Int) -> Bool {
         guard let d = Int(day) else { return false }
         return SimpleDate(year: year, month: month, day: d) != nil
@@ -78,12 +83,19 @@ enum DayAndMonthRepair {
         return MonthNames.full.firstIndex(of: lower).map { $0 + 1 }
     }
 
-    /// The one month a word is a letter away from (`sun` → `Jun`, `Septemher` → `September`), and the word as that
-    /// month's name in the case it was printed in; nil when none or several are.
+    /// The one month a word is a letter away from (`sun` → `Jun`, `Septemher` → `September`), or a digit of a
+    /// letter's shape (`8ep` → `Sep`, `0ct` → `Oct`; `Ju1` is `Jul`, not `Jun`), and the word as that month's name
+    /// in the case it was printed in; nil when none or several are.
     static func oneSlipMonth(_ word: String) -> (Int, String)? {
         let lower = word.lowercased()
         let names = lower.count == 3 ? MonthNames.abbreviated : MonthNames.full
-        let near = names.indices.filter { names[$0].count == lower.count && zip(names[$0], lower).filter { $0 != $1 }.count == 1 }
+        func slip(_ printed: Character, _ read: Character) -> Bool {
+            printed != read && (!read.isNumber || lettersLike[read]?.contains(printed) == true)
+        }
+        let near = names.indices.filter { k in
+            names[k].count == lower.count && zip(names[k], lower).filter { $0 != $1 }.count == 1
+                && zip(names[k], lower).allSatisfy { $0 == $1 || slip($0, $1) }
+        }
         guard near.count == 1, let index = near.first else { return nil }
         let name = names[index]
         let cased = word.allSatisfy { !$0.isLetter || $0.isUppercase } ? name.uppercased() : name.prefix(1).uppercased() + name.dropFirst()

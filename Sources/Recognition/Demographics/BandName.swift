@@ -11,16 +11,16 @@
 enum BandName {
     /// The surname that starts `line` before the next field, or nil.
     static func surname(_ line: String) -> String? {
-        let words = line.split(separator: " ").map(String.init)
+        let words = joiningSpacedMarks(line.split(separator: " ").map(String.init))
         var surname: [String] = []
         for word in words {
             let bare = word.trimmingCharacters(in: .punctuationCharacters.subtracting(.init(charactersIn: "'-")))
             if isField(word) { break }
-            guard bare.count >= 2, bare.allSatisfy({ $0.isUppercase || $0 == "-" || $0 == "'" }), bare == word else { return nil }
+            guard bare.count >= 2, bare.allSatisfy({ $0.isUppercase || $0 == "-" || $0 == "'" }), bare == word else { break }
             surname.append(bare)
         }
         let rest = words.dropFirst(surname.count)
-        guard !surname.isEmpty, rest.first.map(isField) ?? true,
+        guard !surname.isEmpty, rest.first.map(isField) ?? true || fieldSoonAfter(rest),
               surname.joined().filter(\.isLetter).count >= 3,
               !surname.contains(where: { fieldWords.contains($0.lowercased()) || NameFinder.notNameWords.contains($0.lowercased()) }),
               surname.dropLast().allSatisfy({ surnamePrefixes.contains($0.lowercased()) }) else { return nil }
@@ -29,7 +29,14 @@ enum BandName {
 
     /// The given name that starts `line`, with its title in brackets or the next field after it, or nil.
     static func given(_ line: String) -> String? {
-        let words = line.split(separator: " ").map(String.init)
+        // A mark read before the band's print (`= Samuel`) is no part of it.
+        var words = line.split(separator: " ").map(String.init).drop { !$0.contains(where: \.isLetter) }.map { $0 }
+        // A given name the reader spaced apart (`Ham i sh (Mr )`): its pieces in small letters of one or two, no
+        // particle, joined to it. The caller holds the join to the list of given names.
+        while words.count >= 2, words[0].first?.isUppercase == true, (1...2).contains(words[1].count),
+              words[1].allSatisfy(\.isLowercase), !NameFinder.particles.contains(words[1]) {
+            words[0] += words.remove(at: 1)
+        }
         guard let first = words.first, first.count >= 3, first.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }),
               first.first!.isUppercase, first.contains(where: \.isLowercase), NameFinder.isCasedAsAName(first) else { return nil }
         var rest = words.dropFirst()
@@ -41,6 +48,32 @@ enum BandName {
         }
         guard rest.first.map(isField) ?? true else { return nil }
         return first
+    }
+
+    /// The next field a few words after a surname, past words the reader garbled (`NI BHRIAIN DAs Nurber is 423 38s
+    /// 0841`: the band's `NHS Number is` misread): the first word is not in capitals (a heading's next word would be),
+    /// and a field starts within the next four.
+    static func fieldSoonAfter(_ rest: ArraySlice<String>) -> Bool {
+        guard let first = rest.first, !first.allSatisfy({ $0.isUppercase || !$0.isLetter }) else { return false }
+        return rest.prefix(4).contains(where: isField)
+    }
+
+    /// Words with an apostrophe or a hyphen the reader spaced apart put back together (`DELL ' ANNO` →
+    /// `DELL'ANNO`, `OWUSU - ANSAH` → `OWUSU-ANSAH`), when the words on both sides are in capitals.
+    static func joiningSpacedMarks(_ words: [String]) -> [String] {
+        var out: [String] = []
+        var k = 0
+        func capitals(_ w: String) -> Bool { !w.isEmpty && w.allSatisfy { $0.isUppercase || $0 == "'" || $0 == "-" } }
+        while k < words.count {
+            if ["'", "’", "-"].contains(words[k]), let before = out.last, capitals(before), k + 1 < words.count, capitals(words[k + 1]) {
+                out[out.count - 1] = before + (words[k] == "-" ? "-" : "'") + words[k + 1]
+                k += 2
+            } else {
+                out.append(words[k])
+                k += 1
+            }
+        }
+        return out
     }
 
     /// A word that starts a band's next field: a label's colon, a value's digit or slash, or a field's abbreviation.

@@ -30,7 +30,7 @@ struct DemographicsClassifier: EvidenceClassifier {
         let cardWords = Set(card.lines.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) })
         let onReceipt = card.isTillReceipt
         func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
-            var name = Self.rejoiningSplitWords(read, cardWords: cardWords)
+            var name = NameFinder.particlesMarked(Self.rejoiningSplitWords(read, cardWords: cardWords))
             var checks = [form == .labelled ? "labelled" : "form:\(form.rawValue)"]
             var share = 1.0
             // A given name read with one slip (`Monammed`, `Rache!` whose mark was trimmed off) is put right when one
@@ -155,7 +155,9 @@ struct DemographicsClassifier: EvidenceClassifier {
     static func rejoiningSplitWords(_ name: String, cardWords: Set<String>) -> String {
         var words = name.split(separator: " ").map(String.init)
         var k = 0
-        while k + 1 < words.count {
+        // A join that would leave one word makes no name of two (`KEVIN ROBINSON` beside the card's run-together
+        // `KEVINROBINSON` is a given name and a surname, not one word split).
+        while k + 1 < words.count, words.count > 2 {
             let (a, b) = (words[k], words[k + 1])
             if a.count >= 2, b.count >= 2, (a + b).allSatisfy({ $0.isUppercase }), cardWords.contains((a + b).lowercased()) {
                 words[k] = a + b

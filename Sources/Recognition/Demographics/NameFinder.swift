@@ -210,6 +210,22 @@ public enum NameFinder {
         return Array(parts.dropLast(2)) + [parts[parts.count - 2] + last.lowercased()]
     }
 
+    /// A word in small letters after its capital with some of them read as capitals where the two differ by size
+    /// alone (`ThOmaS`: o and s, as c, p, u, v, w, x and z), in small letters; not after a prefix that takes a
+    /// capital (`DeSouza`, `McCoy`, `OConnor` with its apostrophe lost), nor a word with no small letters left to say
+    /// its case. Other words come back
+    /// as they are.
+    static func sizeSlipsMended(_ word: String) -> String {
+        let letters = Array(word)
+        guard letters.count >= 4, letters[0].isUppercase, letters.allSatisfy({ $0.isLetter }),
+              letters.dropFirst().filter(\.isLowercase).count >= 2 else { return word }
+        let inner = letters.indices.dropFirst().filter { letters[$0].isUppercase }
+        guard !inner.isEmpty, !inner.contains(1), inner.allSatisfy({ "COPSUVWXZ".contains(letters[$0]) }),
+              !capitalisedPrefixes.contains(where: { word.lowercased().hasPrefix($0) && inner.contains($0.count) })
+        else { return word }
+        return String(letters[0]) + String(letters.dropFirst()).lowercased()
+    }
+
     /// A word in capitals with one small letter OCR slipped in past its second letter (`BROwN`: a `w` whose small
     /// and capital forms differ only in size), in capitals. `McDONALD` keeps its `c`.
     static func capitalsMended(_ word: String) -> String {
@@ -374,7 +390,8 @@ public enum NameFinder {
                   given.first?.isUppercase == true, given.count >= 2 else { return nil }
             return given + " " + surname
         }
-        let words = trimmed.split(separator: " ")
+        // Words run together (`CallumKelly`) are counted as `cleanName` splits them.
+        let words = trimmed.split(separator: " ").flatMap { splitRunTogether(capitalsMended(String($0))) }
         guard (2...4).contains(words.count), words.filter({ $0.count >= 2 }).count >= 2 else { return nil }
         return cleanName(trimmed, allowVocabulary: false, capitalSurname: true)
     }
@@ -532,6 +549,28 @@ public enum NameFinder {
         return word.uppercased()
     }
 
+    /// A surname's particle as it is written, where the reader lost its mark: Irish `Ní` before a lenited surname
+    /// (`NI BHRIAIN` → `NÍ BHRIAIN`: an `h` second, as lenition writes it; there is no unmarked `Ni` before one), and
+    /// Italian `Dell'`/`Dall'` before the rest of the surname (`Dell Anno` → `Dell'Anno`: `dell`/`dall` are no
+    /// words alone). Not the first word, which is the given name (`Dell` is one). Other names come back as they are.
+    static func particlesMarked(_ name: String) -> String {
+        var words = name.split(separator: " ").map(String.init)
+        guard words.count >= 3 else { return name }
+        var k = 1
+        while k + 1 < words.count {
+            let (word, next) = (words[k], words[k + 1])
+            let lower = word.lowercased()
+            if lower == "ni", next.count >= 3, next.dropFirst().first.map({ $0 == "h" || $0 == "H" }) == true {
+                words[k] = word == "NI" ? "NÍ" : "Ní"
+            } else if lower == "dell" || lower == "dall", next.first?.isUppercase == true, next.count >= 2 {
+                words[k] = word + "'" + next
+                words.remove(at: k + 1)
+            }
+            k += 1
+        }
+        return words.joined(separator: " ")
+    }
+
     /// `O'NEILL` → `O'Neill`, `SAMPLE-SMITH` → `Sample-Smith`, `DE FREITAS` → `De Freitas`.
     static func titleCased(_ s: String) -> String {
         var out = ""
@@ -561,7 +600,8 @@ public enum NameFinder {
     static func cleanName(_ s: String, allowVocabulary: Bool = true, capitalSurname: Bool = false) -> String? {
         // A quote mark OCR reads beside a word (`Sophie’`) is no apostrophe of the name.
         var words = s.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'’‘`")) }
-            .filter { !$0.isEmpty }.flatMap(splitRunTogether)
+            // A capital read small is mended before words run together are split (`BROwN` is no `BROw N`).
+            .filter { !$0.isEmpty }.flatMap { splitRunTogether(sizeSlipsMended(capitalsMended($0))) }
         while let first = words.first, isTitle(first) {
             words.removeFirst()
         }

@@ -7,8 +7,30 @@ public enum HospitalNumberFinder {
 
     /// The label on this line and where it ends, when the line has one (as a word, not inside `return`).
     static func label(in line: String) -> String.Index? {
-        exactLabel(in: line) ?? slippedLabel(in: line)
+        exactLabel(in: line) ?? slippedLabel(in: line) ?? spacedLabel(in: line)
     }
+
+    /// A label of six letters or more that the reader spaced apart or ran together (`Loca l No`, `Hosp i tal Ref`,
+    /// `HOSPID`): each of its letters may have one space after it, its own space may be lost. Only a label as a
+    /// whole word, as `exactLabel` takes it.
+    static func spacedLabel(in line: String) -> String.Index? {
+        guard line.count >= 6 else { return nil }
+        let range = NSRange(line.startIndex..., in: line)
+        for pattern in spacedLabelPatterns {
+            if let match = pattern.firstMatch(in: line, range: range), let r = Range(match.range, in: line) {
+                return r.upperBound
+            }
+        }
+        return nil
+    }
+
+    static let spacedLabelPatterns: [NSRegularExpression] = Labels.hospitalNumber
+        .filter { $0.filter(\.isLetter).count >= 6 && $0.allSatisfy { $0.isLetter || $0 == " " } }
+        .compactMap { label in
+            let letters = label.filter(\.isLetter).map { NSRegularExpression.escapedPattern(for: String($0)) }
+            return try? NSRegularExpression(pattern: "(?<![A-Za-z])" + letters.joined(separator: " ?") + "(?![A-Za-z])",
+                                            options: [.caseInsensitive])
+        }
 
     /// `Hospital No` with one slip in `Hospital` (`Hosprtal No R828752`), `Patient ID` with its `ID` read as
     /// another two characters ending in d (`Patient 9D`, `Patient 1d`) or with one slip in `Patient` (`Paiient iD`),

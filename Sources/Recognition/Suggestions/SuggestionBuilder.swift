@@ -156,10 +156,20 @@ public struct SuggestionBuilder: Sendable {
     static func isPart(_ part: [String], of whole: [String]) -> Bool {
         if part.count == 1, whole.count > 1, whole.contains(part[0]) { return true }
         guard let last = part.last, part.count <= whole.count else { return false }
+        if part.count == whole.count, isCutAtItsStart(part, of: whole) { return true }
         return (0...(whole.count - part.count)).contains { j in
             let cut = whole[j + part.count - 1]
             return Array(whole[j..<(j + part.count - 1)]) == Array(part.dropLast()) && cut.count > last.count && cut.hasPrefix(last)
         }
+    }
+
+    /// The same words but one, which is the other's word with its first letters lost (three letters or more left):
+    /// a `SURNAME, Given` line cut at its left edge, by a label sheet's neighbour or the photo's border
+    /// (`CHTERBERG, WEI` beside `ACHTERBERG, WEI`). A reader that loses letters leaves the end of a word, not another name.
+    static func isCutAtItsStart(_ part: [String], of whole: [String]) -> Bool {
+        let differing = zip(part, whole).filter { $0 != $1 }
+        guard differing.count == 1, let (cut, word) = differing.first else { return false }
+        return cut.count >= 3 && word.count > cut.count && word.hasSuffix(cut)
     }
 
     /// Kinds with no check character, so a printed slip passes their form: a hospital number, a social security
