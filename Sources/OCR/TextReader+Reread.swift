@@ -51,7 +51,8 @@ extension TextReader {
     /// tesseract does (nothing without it). `line`: the line's bounds as read, corners in reading order. A line read
     /// by PP-OCR has the detector box's height; one tesseract read has its print's, and is given the detector's
     /// margin back (a third of the print's height above and below).
-    public func readByOtherReader(_ image: GrayImage, line: Quad) -> [Line] {
+    /// `runOn`: line heights the crop runs on past the line's end (a box the detector cut short of its last letter).
+    public func readByOtherReader(_ image: GrayImage, line: Quad, runOn: Double = 0) -> [Line] {
         let q = line.points.map { PointD(x: Double($0.x), y: Double($0.y)) }
         let along = PointD(x: q[1].x - q[0].x, y: q[1].y - q[0].y), down = PointD(x: q[3].x - q[0].x, y: q[3].y - q[0].y)
         let length = hypot(along.x, along.y), height = hypot(down.x, down.y)
@@ -64,7 +65,7 @@ extension TextReader {
             other = .learnedOnly
         }
         let unit = PointD(x: along.x / length, y: along.y / length)
-        var box = LineBox(origin: q[0], along: unit, length: length, height: height, score: 1)
+        var box = LineBox(origin: q[0], along: unit, length: length + runOn * height, height: height, score: 1)
         if !readers.learnedFirst || recogniser == nil {
             let margin = height / 3
             box = LineBox(origin: box.point(along: 0, down: -margin), along: unit, length: length, height: height + 2 * margin, score: 1)

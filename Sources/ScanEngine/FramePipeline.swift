@@ -82,13 +82,17 @@ public struct FramePipeline: Sendable {
 
     /// At most this many name readings a frame are read again by tesseract for their marks (`namesWithTheirMarks`).
     static let namesMarked = 2
+    /// Line heights tesseract's crop of a name line runs on past the line's end: the detector's box can stop short
+    /// of a line's last letter (`Rajesh BROW` in the box of a band's `Rajesh BROWN`).
+    static let nameLineRunOn = 0.6
     /// And at most this many lines holding a word of a name, besides those it was read from.
     static let linesPerName = 2
 
     /// Where PP-OCR's recogniser read first, the lines of the frame's valid name readings (the surest
     /// `namesMarked`: the lines each was read from, and up to `linesPerName` others holding a word of it) are read
     /// again by tesseract, and a word whose accents or apostrophe the recogniser left out is
-    /// spelt as tesseract read it (`LatinMarks`: `Sinead` -> `Sinéad`, `DELLANNO` -> `DELL'ANNO`). The recogniser
+    /// spelt as tesseract read it (`LatinMarks`: `Sinead` -> `Sinéad`, `DELLANNO` -> `DELL'ANNO`), and so is a last
+    /// word whose last letter the recogniser lost, where tesseract read the line surely (`CutLastLetter`). The recogniser
     /// reads a name's letters better; tesseract's English model reads their marks. A line a name was read from costs
     /// tesseract one line crop (~15-25 ms here); a mended line loses its character alternatives (they were the
     /// recogniser's, for other letters).
@@ -108,8 +112,11 @@ public struct FramePipeline: Sendable {
         for id in ids {
             guard let i = items.firstIndex(where: { $0.id == id && $0.kind == .text }),
                   items[i].text.contains(where: \.isLetter) else { continue }
-            let other = reader.readByOtherReader(image, line: items[i].bounds).map(\.text).joined(separator: " ")
-            guard let mended = LatinMarks.mended(items[i].text, by: other) else { continue }
+            let lines = reader.readByOtherReader(image, line: items[i].bounds, runOn: nameLineRunOn)
+            let other = lines.map(\.text).joined(separator: " ")
+            let sure = lines.map(\.confidence).min() ?? 0
+            guard let mended = LatinMarks.mended(items[i].text, by: other)
+                ?? CutLastLetter.mended(items[i].text, by: other, confidence: sure) else { continue }
             items[i].text = mended
             items[i].choices = nil
         }

@@ -230,19 +230,26 @@ final class CameraCommandTests: XCTestCase {
         XCTAssertFalse(list.contains("Memberships"), "no membership card was saved: \(list)")
     }
 
+    /// `camera --json --save` showing the NHS card for a session of 2 s, with the text reader made 3 s late by the
+    /// test switch `slowness`: the run (its status 0 and its end by timeout checked), the store and the card's number.
+    func slowReaderSession(_ slowness: String, name: String = #function) throws -> (run: FakeCamera.Run, store: String, nhs: String) {
+        try TestBuild.requireFaultSwitches()
+        let store = try CardsCommandTests.scratchStore(name)
+        let nhs = (try Self.truth("gb-nhs-card-00.jpg")["fields"] as! [String: String])["nhsNumber"]!
+        let run = try camera(["--json", "--save", "--no-validate", "--store", store, "--timeout", "2"], frames: ["gb-nhs-card-00.jpg"],
+                             ["FAKECAM_SECONDS_PER_IMAGE": "5", "FAKECAM_AFTER_LAST": "stall", "CARDSCAN_REGION": "", slowness: "3"],
+                             name: name)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "timeout")
+        return (run, store, nhs)
+    }
+
     /// The session's time runs out while the card's text is still being read (a slow machine, made so by a test
     /// switch that starts each reading 3 s late): the reading in flight is finished and speaks as any other, so
     /// the NHS number it finds is what is saved, and the bare Code 128 it settles is not saved as a membership card.
     func testAReadingStillInFlightWhenTheSessionEndsDecidesWhatIsSaved() throws {
-        try TestBuild.requireFaultSwitches()
-        let store = try CardsCommandTests.scratchStore()
-        let nhs = (try Self.truth("gb-nhs-card-00.jpg")["fields"] as! [String: String])["nhsNumber"]!
-        let run = try camera(["--json", "--save", "--no-validate", "--store", store, "--timeout", "2"], frames: ["gb-nhs-card-00.jpg"],
-                             ["FAKECAM_SECONDS_PER_IMAGE": "5", "FAKECAM_AFTER_LAST": "stall", "CARDSCAN_REGION": "",
-                              "CARDSCAN_TEST_TEXT_READ_DELAY": "3"])
-        XCTAssertEqual(run.status, 0, run.stderr)
+        let (run, store, nhs) = try slowReaderSession("CARDSCAN_TEST_TEXT_READ_DELAY")
         let kinds = run.events.compactMap { $0["event"] as? String }
-        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "timeout")
         let firstRead = try XCTUnwrap(run.events("sceneRead").first, run.stdout)
         XCTAssertGreaterThan(firstRead["time"] as? Double ?? 0, 2, "the reading ended after the session's 2 s: \(firstRead)")
         let saved = run.events("cardSaved").compactMap { $0["card"] as? [String: Any] }
@@ -258,14 +265,7 @@ final class CameraCommandTests: XCTestCase {
     /// the reader before the end is still read, because a code waits for its text, and the NHS number is saved. Before,
     /// a stop dropped that frame, the Code 128 stayed unsettled and `--save` ended with status 1.
     func testAFrameWaitingForTheTextReaderWhenTheSessionEndsIsStillRead() throws {
-        try TestBuild.requireFaultSwitches()
-        let store = try CardsCommandTests.scratchStore()
-        let nhs = (try Self.truth("gb-nhs-card-00.jpg")["fields"] as! [String: String])["nhsNumber"]!
-        let run = try camera(["--json", "--save", "--no-validate", "--store", store, "--timeout", "2"], frames: ["gb-nhs-card-00.jpg"],
-                             ["FAKECAM_SECONDS_PER_IMAGE": "5", "FAKECAM_AFTER_LAST": "stall", "CARDSCAN_REGION": "",
-                              "CARDSCAN_TEST_TEXT_READER_LOAD_DELAY": "3"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.events("sessionClosed").first?["reason"] as? String, "timeout")
+        let (run, store, nhs) = try slowReaderSession("CARDSCAN_TEST_TEXT_READER_LOAD_DELAY")
         let waiting = try XCTUnwrap(run.events("suggestion").first { $0["awaitingText"] as? Bool == true }, run.stdout)
         let waitingId = try XCTUnwrap((waiting["suggestion"] as? [String: Any])?["id"] as? String)
         let read = try XCTUnwrap(run.events("sceneRead").first, run.stdout)

@@ -120,6 +120,17 @@ final class LineRecognizerTests: XCTestCase {
         XCTAssertNil(LatinMarks.mended("Rosa", by: ""))
     }
 
+    /// A name line's last letter the recogniser lost comes back from tesseract's sure reading of the line; one
+    /// letter only, at the end only, and only where the other words agree.
+    func testALastLetterTheRecogniserLostComesBackFromTesseractsSureReading() {
+        XCTAssertEqual(CutLastLetter.mended("Rajesh Brow", by: "Rajesh BROWN", confidence: 0.96), "Rajesh BROWN")
+        XCTAssertNil(CutLastLetter.mended("Rajesh Brow", by: "Rajesh BROWN", confidence: 0.7), "an unsure reading")
+        XCTAssertNil(CutLastLetter.mended("Rajesh Brow", by: "Rajesh BROWNE", confidence: 0.96), "two letters more")
+        XCTAssertNil(CutLastLetter.mended("Rajesh Brow", by: "Rakesh Brown", confidence: 0.96), "another given name")
+        XCTAssertNil(CutLastLetter.mended("Jo Li", by: "Jo Lin", confidence: 0.96), "too short to say it was cut")
+        XCTAssertNil(CutLastLetter.mended("NHS No", by: "NHS Now", confidence: 0.96), "too short to say it was cut")
+    }
+
     /// A zero among letters is the letter O; numbers, IDs and times keep theirs.
     func testAZeroAmongLettersIsTheLetterO() {
         func mended(_ text: String) -> String {
