@@ -15,8 +15,11 @@ public enum HospitalNumberFinder {
     /// whole word, as `exactLabel` takes it.
     static func spacedLabel(in line: String) -> String.Index? {
         guard line.count >= 6 else { return nil }
+        // Every line of every frame without a label comes here: a pattern runs only where the line's letters, run
+        // together, hold its label's (a match implies that), so most lines cost one pass over their letters.
+        let letters = String(line.lowercased().filter(\.isLetter))
         let range = NSRange(line.startIndex..., in: line)
-        for pattern in spacedLabelPatterns {
+        for (label, pattern) in spacedLabelPatterns where letters.contains(label) {
             if let match = pattern.firstMatch(in: line, range: range), let r = Range(match.range, in: line) {
                 return r.upperBound
             }
@@ -24,12 +27,14 @@ public enum HospitalNumberFinder {
         return nil
     }
 
-    static let spacedLabelPatterns: [NSRegularExpression] = Labels.hospitalNumber
+    /// Each label's letters run together, and the pattern that finds them spaced apart.
+    static let spacedLabelPatterns: [(String, NSRegularExpression)] = Labels.hospitalNumber
         .filter { $0.filter(\.isLetter).count >= 6 && $0.allSatisfy { $0.isLetter || $0 == " " } }
         .compactMap { label in
             let letters = label.filter(\.isLetter).map { NSRegularExpression.escapedPattern(for: String($0)) }
-            return try? NSRegularExpression(pattern: "(?<![A-Za-z])" + letters.joined(separator: " ?") + "(?![A-Za-z])",
-                                            options: [.caseInsensitive])
+            guard let pattern = try? NSRegularExpression(pattern: "(?<![A-Za-z])" + letters.joined(separator: " ?") + "(?![A-Za-z])",
+                                                         options: [.caseInsensitive]) else { return nil }
+            return (String(label.filter(\.isLetter)), pattern)
         }
 
     /// `Hospital No` with one slip in `Hospital` (`Hosprtal No R828752`), `Patient ID` with its `ID` read as
