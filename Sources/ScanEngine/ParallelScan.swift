@@ -12,26 +12,39 @@ extension ScanEngine {
     /// Scans `paths` on `options.jobs` worker threads, one engine each, and hands every outcome to `deliver` on
     /// the calling thread in input order, each as soon as it and all before it are done (so output streams while
     /// it stays stable). One bad file never stops the rest.
+    ///
+    /// Returns only when every worker has let go of its engine: a caller that returns from `main` while a worker
+    /// is still freeing tesseract or the inference runtime lets `exit` unload those libraries under it (a
+    /// segmentation fault after the last photo was imported, seen on CI).
     public static func scanFiles(_ paths: [String], options: ScanOptions, deliver: (Int, FileOutcome) -> Void) {
         guard !paths.isEmpty else { return }
         let queue = OutcomeQueue(count: paths.count)
         let workers = min(options.jobs, paths.count)
         var perWorker = options
         if workers >= ProcessInfo.processInfo.activeProcessorCount { perWorker.parallelStages = false }
+        let finished = DispatchGroup()
         for _ in 0..<workers {
+            finished.enter()
             let thread = Thread { [perWorker] in
-                let engine = ScanEngine(options: perWorker)
-                while let index = queue.nextIndex() {
-                    let path = paths[index]
-                    let outcome: FileOutcome
-                    do throws(ImageError) { outcome = .scanned(try engine.scan(file: path)) } catch { outcome = .failed(path: path, error: error) }
-                    queue.finish(index, outcome)
-                }
+                scanUntilEmpty(queue, paths: paths, options: perWorker)
+                finished.leave()
             }
             thread.stackSize = 8 << 20
             thread.start()
         }
         queue.deliverInOrder(deliver)
+        finished.wait()
+    }
+
+    /// One worker: its own engine, files taken from `queue` until none is left; the engine is freed on return.
+    private static func scanUntilEmpty(_ queue: OutcomeQueue, paths: [String], options: ScanOptions) {
+        let engine = ScanEngine(options: options)
+        while let index = queue.nextIndex() {
+            let path = paths[index]
+            let outcome: FileOutcome
+            do throws(ImageError) { outcome = .scanned(try engine.scan(file: path)) } catch { outcome = .failed(path: path, error: error) }
+            queue.finish(index, outcome)
+        }
     }
 }
 
