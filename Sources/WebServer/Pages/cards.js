@@ -7,6 +7,7 @@
   const notice = $("notice"), formSlot = $("form-slot");
   let categoryNames = [];
 
+  // True once the lists show the store as it is now.
   async function load() {
     const query = $("search").value.trim();
     try {
@@ -14,7 +15,8 @@
       categoryNames = answer.categories.map((c) => c.name);
       renderCards(answer.cards, answer.categories, query);
       renderCategories(answer.categories);
-    } catch (error) { say(notice, error.message, "error"); }
+      return true;
+    } catch (error) { say(notice, error.message, "error"); return false; }
   }
 
   function renderCards(cards, categories, query) {
@@ -68,8 +70,9 @@
     ]);
   }
 
+  // The notice comes once the list shows what it says (a screen reader hears "Deleted" with the card gone).
   async function act(call, done) {
-    try { await call(); say(notice, done, "ok"); await load(); } catch (error) { say(notice, error.message, "error"); }
+    try { await call(); if (await load()) say(notice, done, "ok"); } catch (error) { say(notice, error.message, "error"); }
   }
 
   async function edit(summary) {
@@ -81,8 +84,7 @@
         onSave: async (values) => {
           await api("PUT", `/api/cards/${card.id}`, values);
           formSlot.replaceChildren();
-          say(notice, `Saved “${values.name}”.`, "ok");
-          await load();
+          if (await load()) say(notice, `Saved “${values.name}”.`, "ok");
         },
       });
       formSlot.replaceChildren(form);
