@@ -32,7 +32,19 @@ enum WholeITF {
                 .max { $0.text.count < $1.text.count }
             return whole ?? code
         }
-        return BarcodeReader.removingDuplicates(completed)
+        return BarcodeReader.removingDuplicates(withoutPieces(completed))
+    }
+
+    /// `codes` without an ITF that is a piece of a longer ITF over the same place: asked for every symbol, zxing's
+    /// column scan can return two pieces of one turned code, and the one whose neighbourhood does not lean enough to
+    /// be straightened stays a piece beside the whole code the other became.
+    static func withoutPieces(_ codes: [Barcode]) -> [Barcode] {
+        codes.filter { code in
+            code.format != .itf || !codes.contains { other in
+                other.format == .itf && other.text.count > code.text.count && containsAsPiece(other.text, code.text)
+                    && other.bounds.overlaps(code.bounds)
+            }
+        }
     }
 
     /// Whether `piece` lies in `whole` as whole digit pairs (an ITF's bars carry two digits interleaved, so a scan

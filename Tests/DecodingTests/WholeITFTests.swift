@@ -34,4 +34,17 @@ final class WholeITFTests: XCTestCase {
         elsewhere.bounds = Quad(x: 5, y: 5, width: 40, height: 4)  // a corner of the photo, away from the code
         XCTAssertEqual(WholeITF.completing([elsewhere], in: image, zxing: zxing).map(\.text), ["84123913"])
     }
+
+    /// Two pieces of one code read at once: the piece that stayed a piece gives way to the whole code over it; the
+    /// same digits elsewhere in the photo are another code and stay.
+    func testAPieceBesideTheWholeCodeGivesWay() throws {
+        let image = try photo()
+        let whole = BarcodeReader().read(image)
+        XCTAssertEqual(whole.map(\.text), ["645684123913"], "premise: the whole code is read")
+        var piece = whole[0]
+        piece.text = "645684"
+        XCTAssertEqual(WholeITF.withoutPieces(whole + [piece]).map(\.text), ["645684123913"])
+        piece.bounds = Quad(x: 5, y: 5, width: 40, height: 4)
+        XCTAssertEqual(WholeITF.withoutPieces(whole + [piece]).map(\.text), ["645684123913", "645684"])
+    }
 }
