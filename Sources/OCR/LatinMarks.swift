@@ -46,7 +46,7 @@ public enum LatinMarks {
     static func isApostrophe(_ c: Character) -> Bool { c == "'" || c == "’" }
 
     /// The letters alone, lower case, without their accents.
-    static func folded(_ word: String) -> String {
+    public static func folded(_ word: String) -> String {
         word.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).filter(\.isLetter)
     }
 

@@ -92,7 +92,8 @@ public struct FramePipeline: Sendable {
     /// `namesMarked`: the lines each was read from, and up to `linesPerName` others holding a word of it) are read
     /// again by tesseract, and a word whose accents or apostrophe the recogniser left out is
     /// spelt as tesseract read it (`LatinMarks`: `Sinead` -> `Sinéad`, `DELLANNO` -> `DELL'ANNO`), and so is a last
-    /// word whose last letter the recogniser lost, where tesseract read the line surely (`CutLastLetter`). The recogniser
+    /// word whose last letter the recogniser lost, where tesseract read the line surely (`CutLastLetter`), and a
+    /// letter tesseract read as the recogniser's own second choice there (`RunnerUpLetter`). The recogniser
     /// reads a name's letters better; tesseract's English model reads their marks. A line a name was read from costs
     /// tesseract one line crop (~15-25 ms here); a mended line loses its character alternatives (they were the
     /// recogniser's, for other letters).
@@ -108,6 +109,7 @@ public struct FramePipeline: Sendable {
         let ids = names.flatMap { name in
             name.from + items.filter { $0.kind == .text && !name.from.contains($0.id) && !words($0.text).isDisjoint(with: words(name.value)) }.map(\.id).prefix(linesPerName)
         }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let nameWords = Set(names.flatMap { $0.value.split(separator: " ").map { LatinMarks.folded(String($0)) } })
         var items = items
         for id in ids {
             guard let i = items.firstIndex(where: { $0.id == id && $0.kind == .text }),
@@ -116,7 +118,8 @@ public struct FramePipeline: Sendable {
             let other = lines.map(\.text).joined(separator: " ")
             let sure = lines.map(\.confidence).min() ?? 0
             guard let mended = LatinMarks.mended(items[i].text, by: other)
-                ?? CutLastLetter.mended(items[i].text, by: other, confidence: sure) else { continue }
+                ?? CutLastLetter.mended(items[i].text, by: other, confidence: sure)
+                ?? RunnerUpLetter.mended(items[i].text, choices: items[i].choices, by: other, nameWords: nameWords) else { continue }
             items[i].text = mended
             items[i].choices = nil
         }

@@ -45,27 +45,28 @@ final class CardsDevRecallTests: XCTestCase {
     ]
 
     /// cards-dev3: wristbands (two-line names, inserts, wrapped labels), addressograph labels, patient banners,
-    /// numbered and bilingual fields. Floors are what the scanner reaches, less one: names 92 with lines measured in
+    /// numbered and bilingual fields. Floors are what the scanner reaches, less one: names 93 with lines measured in
     /// their own frame, numbered fields and banners read, a name's accents put back from tesseract's reading
     /// (`LatinMarks`), a band's spaced or garbled lines and lost particle marks read (`BandName`,
-    /// `NameFinder.particlesMarked`); hospital numbers 37 with labels the reader spaced apart read; NHS: 37 with a
+    /// `NameFinder.particlesMarked`), a letter tesseract read as the recogniser's runner-up taken (`RunnerUpLetter`:
+    /// `RICHAROSON` -> `RICHARDSON`); hospital numbers 37 with labels the reader spaced apart read; NHS: 37 with a
     /// UK health insurance card's field 6 read. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital
     /// numbers 33 of 37; a wrong first-ranked name on <= 2 of the cards given one) are not all reached, so the floors
     /// alone are asserted here, with the wrong valid names held where they stand plus one (OpenVINO reads in f32 on
-    /// every CPU, but its kernels differ between CPU kinds, and a bf16 default once moved a photo or two): 3 wrong
-    /// valid names in a release scan, one-letter slips (`RICHAROSON`, `JOHNSOK`) and a GHIC's `PRIYA DELLANNO`,
-    /// whose apostrophe and space the reader lost.
+    /// every CPU, but its kernels differ between CPU kinds, and a bf16 default once moved a photo or two): 2 wrong
+    /// valid names in a release scan, a one-letter slip no other reading mends (`JOHNSOK`) and a GHIC's `PRIYA
+    /// DELLANNO`, whose apostrophe and space both readers lost.
     static let corpus3 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev3")
     static let fields3 = [
         Field(name: "nhs", floor: 36, target: 38.0 / 40), Field(name: "dob", floor: 63, target: 68.0 / 74),
         Field(name: "postcode", floor: 32, target: 31.0 / 34), Field(name: "jy", floor: 11, target: 0.9),
-        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 91, target: 90.0 / 101),
+        Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 92, target: 90.0 / 101),
         Field(name: "hosp", floor: 36, target: 33.0 / 37), Field(name: "barcode", floor: 50, target: 0),
     ]
 
     func testFieldRecallOnWristbandsLabelsAndBanners() throws {
         try checkRecall(corpus: Self.corpus3, run: { try CardsDevScan.output3() }, fields: Self.fields3, assertTargets: false,
-                        wrongCeiling: (names: 4, dobs: 5), nameTargets: false)
+                        wrongCeiling: (names: 3, dobs: 5), nameTargets: false)
     }
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {

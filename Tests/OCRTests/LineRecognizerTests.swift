@@ -131,6 +131,33 @@ final class LineRecognizerTests: XCTestCase {
         XCTAssertNil(CutLastLetter.mended("NHS No", by: "NHS Now", confidence: 0.96), "too short to say it was cut")
     }
 
+    /// A letter tesseract read as the recogniser's own runner-up there is taken (two readers against one); a
+    /// letter the recogniser did not weigh, two letters otherwise, or a short word leave the reading as it is.
+    func testALetterTesseractReadAsTheRecognisersRunnerUpIsTaken() {
+        func choices(_ word: String, _ alternatives: [Int: [(String, Double)]]) -> [[CharacterChoice]] {
+            word.enumerated().map { i, c in
+                [CharacterChoice(text: String(c), confidence: alternatives[i] == nil ? 0.99 : 0.77)]
+                    + (alternatives[i] ?? []).map { CharacterChoice(text: $0.0, confidence: $0.1) }
+            }
+        }
+        let band = [choices("RICHAROSON", [6: [("D", 0.21)]]), choices("Dr", [:])]
+        XCTAssertEqual(RunnerUpLetter.mended("RICHAROSON Dr", choices: band, by: "| RICHARDSON GOB sage", nameWords: ["richaroson"]), "RICHARDSON Dr")
+        XCTAssertEqual(RunnerUpLetter.mended("Richaroson Dr", choices: band, by: "RICHARDSON", nameWords: ["richaroson"]), "Richardson Dr",
+                       "in the recogniser's case")
+        XCTAssertEqual(RunnerUpLetter.mended("EIeanor Fitzgerald", choices: [choices("EIeanor", [1: [("l", 0.2)]]), choices("Fitzgerald", [:])],
+                                             by: "Eleanor Fitzgerald", nameWords: ["eieanor", "fitzgerald"]), "Eleanor Fitzgerald",
+                       "a letter among small letters as tesseract read it")
+        let label = [choices("ROBINSON,", [:]), choices("JOAN", [:]), choices("Date", [0: [("P", 0.1)]])]
+        XCTAssertNil(RunnerUpLetter.mended("ROBINSON, JOAN Date", choices: label, by: "ROBINSON, JOAN Pate", nameWords: ["robinson", "joan"]),
+                     "a word of the line that is not the name's")
+        XCTAssertNil(RunnerUpLetter.mended("RICHAROSON Dr", choices: band, by: "RICHARBSON", nameWords: ["richaroson"]), "a letter the recogniser did not weigh")
+        XCTAssertNil(RunnerUpLetter.mended("RICHAROSON Dr", choices: [choices("RICHAROSON", [6: [("D", 0.01)]]), choices("Dr", [:])],
+                                           by: "RICHARDSON", nameWords: ["richaroson"]), "weighed too little")
+        XCTAssertNil(RunnerUpLetter.mended("RICHAROSON Dr", choices: band, by: "RICHARDSEN", nameWords: ["richaroson"]), "two letters otherwise")
+        XCTAssertNil(RunnerUpLetter.mended("RICHAROSON Dr", choices: nil, by: "RICHARDSON", nameWords: ["richaroson"]), "no alternatives kept")
+        XCTAssertNil(RunnerUpLetter.mended("ROY", choices: [choices("ROY", [1: [("A", 0.2)]])], by: "RAY", nameWords: ["roy"]), "too short")
+    }
+
     /// A zero among letters is the letter O; numbers, IDs and times keep theirs.
     func testAZeroAmongLettersIsTheLetterO() {
         func mended(_ text: String) -> String {
