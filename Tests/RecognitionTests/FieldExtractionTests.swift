@@ -157,6 +157,11 @@ final class FieldLayoutTests: XCTestCase {
             XCTAssertEqual(values(.dateOfBirth, card), ["1945-07-14"], "\(card)")
         }
         XCTAssertTrue(values(.dateOfBirth, ["Date 14/07/2025 Time 10:15"]).isEmpty, "an appointment date")
+        // A letter's own date under a `Date` of its own is no birth date; `Date` then `of birth` still labels one.
+        for label in ["Date", "DATE", "Date:"] {
+            XCTAssertTrue(values(.dateOfBirth, ["Mr Rhys Example", label, "20th August 2024", "211 Mill Lane"]).isEmpty, label)
+        }
+        XCTAssertEqual(values(.dateOfBirth, ["Date", "of birth", "14/07/1945"]), ["1945-07-14"])
         // The other events a card dates (a donor card, a membership): the date is that event's, not a birth.
         for line in ["First donation 16/03/2023", "Joined 02/05/2019", "Member since 02/05/2019", "Registered 02/05/2019"] {
             XCTAssertTrue(values(.dateOfBirth, ["Blood Donation Service", line]).isEmpty, line)

@@ -272,7 +272,11 @@ public enum DateFinder {
         let chars = Array(lower)
         let found = labels(in: chars)
         if found.contains(where: { $0.role == .dateOfBirth }) { return .dateOfBirth }
-        // A bare `Date` above a value may be OCR's half of `Date of birth`: only a specific label is passed down.
+        // A bare `Date` above a value may be OCR's half of `Date of birth` (`Date` then `of birth` on lines of
+        // their own): only a specific label is passed down; but a line that is `Date` and nothing else is a
+        // letter's own date over its value (cards-dev3 0032 and 0098, appointment letters: `Date` over
+        // `20th August 2024`, offered as the holder's birth date before).
+        if lower.filter(\.isLetter) == "date", lower.allSatisfy({ $0.isLetter || " :.".contains($0) }) { return .expiryOrIssue }
         let specific = found.filter { String(chars[$0.start..<$0.end]) != "date" }
         return specific.isEmpty ? nil : .expiryOrIssue
     }
