@@ -181,13 +181,7 @@ struct DetectedLineReading {
     /// as the first readings were.
     private func reread(_ indices: [Int], of readings: [(row: LineBox, box: LineBox, lines: [TextReader.Line])],
                         _ read: @escaping (LineBox, TesseractEngine) -> [TextReader.Line]) -> [(Int, [TextReader.Line])] {
-        func some(_ part: ArraySlice<Int>, on engine: TesseractEngine) -> [(Int, [TextReader.Line])] {
-            part.map { ($0, read(readings[$0].box, engine)) }
-        }
-        guard let spare, indices.count >= 2 else { return some(indices[...], on: engine) }
-        let half = indices.count / 2
-        let (a, b) = bothAtOnce({ some(indices[..<half], on: self.engine) }, { some(indices[half...], on: spare) })
-        return a + b
+        Array(zip(indices, inHalves(indices.map { readings[$0].box }, splitFrom: 2, read)))
     }
 
     /// Every box read, on two engines at once when a spare one is there (half the boxes each); a doubtful reading
@@ -208,9 +202,10 @@ struct DetectedLineReading {
         return result
     }
 
-    /// `read` of every box, on two engines at once when a spare one is there (half the boxes each), in order.
-    private func inHalves<T>(_ boxes: [LineBox], _ read: @escaping (LineBox, TesseractEngine) -> T) -> [T] {
-        guard let spare, boxes.count >= 4 else { return boxes.map { read($0, engine) } }
+    /// `read` of every box, in order: on two engines at once (half the boxes each) when a spare one is there and
+    /// there are `splitFrom` boxes or more.
+    private func inHalves<T>(_ boxes: [LineBox], splitFrom: Int = 4, _ read: @escaping (LineBox, TesseractEngine) -> T) -> [T] {
+        guard let spare, boxes.count >= splitFrom else { return boxes.map { read($0, engine) } }
         let half = boxes.count / 2
         let first = Array(boxes[..<half]), second = Array(boxes[half...])
         let (a, b) = bothAtOnce({ first.map { read($0, self.engine) } }, { second.map { read($0, spare) } })
