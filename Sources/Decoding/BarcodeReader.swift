@@ -188,9 +188,21 @@ public final class BarcodeReader {
             (strict.formats, strict.maxSymbols, strict.minLineCount) = ([code.format], 0, Self.agreeingLines)
             let again = zxing.read(around.image, pass: strict).map(around.mapToSource)
             // Confirmed: the first read stands, with its outline (the crop's may cover only part of the code).
-            return again.contains { $0.text == code.text } ? [code] : again
+            if again.contains(where: { $0.text == code.text }) { return [code] }
+            if !again.isEmpty { return again }
+            // No row agreement at all there: a second, independent read of the same text (the neighbourhood at
+            // another scale, where each row crosses other pixels) confirms it instead.
+            return Self.rereadScales.contains { scale in
+                let other = around.then(ImageVariant.scaled(around.image, by: scale))
+                var same = pass
+                (same.formats, same.maxSymbols) = ([code.format], 0)
+                return zxing.read(other.image, pass: same).contains { $0.text == code.text }
+            } ? [code] : []
         }
     }
+
+    /// The scales a weakly checked read's neighbourhood is read again at when its rows did not agree.
+    static let rereadScales = [0.75, 1.5]
 
     /// A half-size copy read by zxing alone for the 2D formats: a quarter of the pixels, one reader of two.
     static let halfSizeMatrixCost = 0.2
