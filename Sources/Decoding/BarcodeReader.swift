@@ -90,8 +90,9 @@ public final class BarcodeReader {
         // cloth softened an EAN-13's narrow bars until zbar read nothing there (own seed 1 ean13-1/04, which
         // zbarimg reads). Every fourth line only (zbarimg reads that EAN-13 on every sixth): a code the
         // smoothing hid is sharp, and the sweep then costs a photo a quarter of the first pass's zbar. Not charged:
-        // charged, it would leave the straightening (below) too little on a noisy photo.
-        if noisy, let zbar {
+        // charged, it would leave the straightening (below) too little on a noisy photo. It keeps to the
+        // deadline, though: a live frame from a webcam in dim light measures noisy too, and its retries are timed.
+        if noisy, let zbar, Date() < deadline {
             attemptStart = Date()
             let sparse = ZBarScanner(formats: zbar.formats, lineSpacing: Self.unsmoothedLineSpacing)
             let found = combined(restoringExtendedCode128(sparse.scan(photo), in: photo), [], in: photo)

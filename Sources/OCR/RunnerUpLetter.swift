@@ -25,10 +25,10 @@ public enum RunnerUpLetter {
             guard letters.count >= 4, letters.allSatisfy(\.isLetter), choices[w].count == letters.count,
                   nameWords.contains(LatinMarks.folded(word)) else { continue }
             let upper = Array(word.uppercased())
-            guard upper.count == letters.count else { continue }
-            for read in theirs where read.count == upper.count && read.allSatisfy(\.isLetter) {
+            for read in theirs where read.allSatisfy(\.isLetter) {
+                // Compared in capitals, letter by letter (a capital that is two letters, `ß`, matches nothing).
                 let candidate = Array(String(read).uppercased())
-                guard candidate.count == upper.count else { continue }
+                guard candidate.count == upper.count, upper.count == letters.count else { continue }
                 let differing = upper.indices.filter { upper[$0] != candidate[$0] }
                 guard differing.count == 1, let at = differing.first else { continue }
                 let wanted = String(candidate[at])
