@@ -3,7 +3,9 @@
 /// several lists is a different question in each (`exp` ends an NHS number's context and starts an expiry date).
 enum Labels {
     /// Labels that say a number is an NHS/CHI/H&C number (whole words, lower case).
-    static let nhsNumber = ["nhs", "nhs no", "nhs number", "nhs ref", "nhs card", "nhs card no", "nhs card number", "chi", "h&c", "h & c", "h+c", "health and care number", "health & care number"]
+    static let nhsNumber = ["nhs", "nhs no", "nhs number", "nhs ref", "nhs card", "nhs card no", "nhs card number", "chi", "h&c", "h & c", "h+c", "health and care number", "health & care number",
+        // Run together by OCR, and cut short at a box's edge (`Nhsnumbe`: cards-dev3 0039's banner).
+        "nhsno", "nhsnum", "nhsnumb", "nhsnumbe", "nhsnumber"]
 
     /// The label over the NHS number on a UK health insurance card (`NHSClassifier.isUKHealthInsuranceCard`), as
     /// that card's own line above the number; elsewhere (another country's card, a bank's) it names another number.

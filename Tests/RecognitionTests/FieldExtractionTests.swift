@@ -107,6 +107,29 @@ final class NHSContextTests: XCTestCase {
         XCTAssertFalse(nhs(["4@0 000 0632"]).contains { $0.type == .nhsNumber && $0.valid })
     }
 
+    /// A banner's number cut into boxes by the detector, its label run together and cut short at its box's edge
+    /// (`Nhsnumbe`, `999 0000`, `018`: the form cards-dev3 0039's banner came back in): the row's boxes joined
+    /// hold it. Not without the NHS label, not after another label, not across rows, not across a wide gap.
+    func testANumberCutIntoBoxesOfOneRowIsJoinedAfterItsLabel() {
+        func box(_ id: String, _ text: String, x: Int, width: Int, y: Int = 100) -> RecognizedItem {
+            RecognizedItem(id: id, kind: .text, text: text, bounds: Quad(x: x, y: y, width: width, height: 13), confidence: 0.93)
+        }
+        func valid(_ items: [RecognizedItem]) -> [String] {
+            builder.build(items: items, region: gb).suggestions.filter { $0.type == .nhsNumber && $0.valid }.map(\.value)
+        }
+        let name = box("t1", "HARRIS, Rosa (Miss) Gender Female", x: 40, width: 440)
+        let label = box("t2", "Nhsnumbe", x: 496, width: 73)
+        let head = box("t3", "999 0000", x: 585, width: 70), tail = box("t4", "018", x: 660, width: 23)
+        XCTAssertEqual(valid([name, label, head, tail]), ["9990000018"])
+        let joined = builder.build(items: [name, label, head, tail], region: gb).suggestions.first { $0.type == .nhsNumber }
+        XCTAssertEqual(joined?.bounds?.minX, 585, "the number's boxes are its bounds")
+        XCTAssertEqual(joined?.bounds?.maxX, 683)
+        XCTAssertEqual(valid([name, head, tail]), [], "no label")
+        XCTAssertEqual(valid([name, box("t2", "Tel", x: 496, width: 73), head, tail]), [], "another label")
+        XCTAssertEqual(valid([name, label, head, box("t4", "018", x: 660, width: 23, y: 120)]), [], "a row below")
+        XCTAssertEqual(valid([name, label, head, box("t4", "018", x: 700, width: 23)]), [], "too far along")
+    }
+
     func testConfidenceBands() {
         XCTAssertEqual(ConfidenceBands.band(0.97), "95–100%")
         XCTAssertEqual(ConfidenceBands.band(0.9), "90–95%")

@@ -50,6 +50,7 @@ struct NHSClassifier: EvidenceClassifier {
             }
         }
         found += Self.agreed(in: card, besides: Set(found.filter(\.valid).map(\.value)))
+        found += Self.acrossBoxes(in: card, besides: Set(found.filter(\.valid).map(\.value)))
         found += card.barcodes.compactMap { barcodeEvidence($0, in: card) }
         return found
     }
@@ -76,6 +77,34 @@ struct NHSClassifier: EvidenceClassifier {
             return evidence(number, repaired: true, item: card.lines[agreed.lines[0]], confidence: Confidence.nhsText(ocr: agreed.confidence, labelled: true) - Confidence.nhsRepairPenalty,
                             fromBarcode: card.fromBarcode, extra: ["label", "ocr-agreed"])
         }
+    }
+
+    /// NHS numbers that the detector cut into two boxes of one row (`CardReading.rowRuns`): found in the row's
+    /// joined text where a number runs across a cut, and offered only after an NHS label in the row, the nearest
+    /// label before it (without one, such a join is no number anyone printed as one). A banner's `NHS Number 499
+    /// 901 5986` read as `Nhsnumbe`, `499 9015` and `986` (cards-dev3 0039).
+    static func acrossBoxes(in card: CardReading, besides found: Set<String>) -> [Evidence] {
+        var joined: [Evidence] = []
+        for run in card.rowRuns() {
+            let lower = Array(run.text.lowercased())
+            for match in NHSNumberFinder.find(in: run.text) where run.crossesACut(match.range) {
+                guard !found.contains(match.number.digits), !joined.contains(where: { $0.value == match.number.digits }) else { continue }
+                let before = String(lower[..<match.range.lowerBound])
+                let nhsEnd = labels(Labels.nhsNumber, in: before).max() ?? -1
+                guard nhsEnd >= 0, nhsEnd >= labels(Labels.notNHS, in: before).max() ?? -1 else { continue }
+                let spanned = run.lines(covering: match.range)
+                let ocr = spanned.map { card.confidence($0) }.min() ?? 0
+                let points = spanned.flatMap { card.lines[$0].bounds.points }
+                guard let first = spanned.first, let bounds = Quad(enclosing: points) else { continue }
+                var confidence = Confidence.nhsText(ocr: ocr, labelled: true)
+                if match.repaired { confidence -= Confidence.nhsRepairPenalty }
+                let item = card.lines[first]
+                let whole = RecognizedItem(id: item.id, kind: item.kind, text: run.text, bounds: bounds, confidence: ocr)
+                joined.append(evidence(match.number, repaired: match.repaired, item: whole, confidence: confidence,
+                                       fromBarcode: card.fromBarcode, extra: ["label", "joined-boxes"]))
+            }
+        }
+        return joined
     }
 
     /// The last run of `text` that could be an NHS number as OCR read it: digits and their look-alikes
