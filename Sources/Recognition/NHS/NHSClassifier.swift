@@ -84,6 +84,8 @@ struct NHSClassifier: EvidenceClassifier {
     /// label before it (without one, such a join is no number anyone printed as one). A banner's `NHS Number 499
     /// 901 5986` read as `Nhsnumbe`, `499 9015` and `986` (cards-dev3 0039).
     static func acrossBoxes(in card: CardReading, besides found: Set<String>) -> [Evidence] {
+        // The label must be in the row: a card with none anywhere has no row to join (most cards, every receipt).
+        guard cardNamesNHS(card) else { return [] }
         var joined: [Evidence] = []
         for run in card.rowRuns() {
             let lower = Array(run.text.lowercased())

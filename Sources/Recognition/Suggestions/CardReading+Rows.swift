@@ -37,14 +37,15 @@ extension CardReading {
     /// The line that carries on line `i`'s row past its end: a text line whose left edge's middle lies on `i`'s
     /// centre line (within half `i`'s height), that starts after `i` ends (at most a quarter height back, at most
     /// `rowGap` heights on), that runs the same way, and whose print is no more than half as tall again. The
-    /// nearest one. Nil for a line whose quad gives no frame of its own, and for a code's parts.
-    func lineContinuing(_ i: Int) -> Int? {
-        guard !fromBarcode, lines.indices.contains(i), let frame = LineFrame(lines[i].bounds) else { return nil }
+    /// nearest one. Nil for a line whose quad gives no frame of its own, and for a code's parts. `frames`: each
+    /// line's `LineFrame`, made once for all the lines.
+    func lineContinuing(_ i: Int, frames: [LineFrame?]) -> Int? {
+        guard !fromBarcode, lines.indices.contains(i), let frame = frames[i] else { return nil }
         let end = frame.length / frame.height
         return lines.indices.compactMap { k -> (line: Int, along: Double)? in
             guard k != i, lines[k].kind == .text else { return nil }
             let p = lines[k].bounds.points
-            if let other = LineFrame(lines[k].bounds) {
+            if let other = frames[k] {
                 guard other.along.x * frame.along.x + other.along.y * frame.along.y >= RowNeighbours.sameDirection,
                       other.height <= 1.5 * frame.height else { return nil }
             }
@@ -60,7 +61,8 @@ extension CardReading {
     /// Every row of two boxes or more, each from a line that no other line carries on (`lineContinuing`). Several
     /// passes read the same print, so runs can share lines; a run stops where it would come back on itself.
     func rowRuns() -> [RowRun] {
-        let next = lines.indices.map { lineContinuing($0) }
+        let frames = lines.map { LineFrame($0.bounds) }
+        let next = lines.indices.map { lineContinuing($0, frames: frames) }
         let continued = Set(next.compactMap { $0 })
         return lines.indices.compactMap { start -> RowRun? in
             guard !continued.contains(start), next[start] != nil else { return nil }
