@@ -91,9 +91,7 @@ struct NHSClassifier: EvidenceClassifier {
             let lower = Array(run.text.lowercased())
             for match in NHSNumberFinder.find(in: run.text) where run.crossesACut(match.range) {
                 guard !found.contains(match.number.digits), !joined.contains(where: { $0.value == match.number.digits }) else { continue }
-                let before = String(lower[..<match.range.lowerBound])
-                let nhsEnd = labels(Labels.nhsNumber, in: before).max() ?? -1
-                guard nhsEnd >= 0, nhsEnd >= labels(Labels.notNHS, in: before).max() ?? -1 else { continue }
+                guard labelled(before: String(lower[..<match.range.lowerBound])) == .nhsLabel else { continue }
                 let spanned = run.lines(covering: match.range)
                 let ocr = spanned.map { card.confidence($0) }.min() ?? 0
                 let points = spanned.flatMap { card.lines[$0].bounds.points }
@@ -190,12 +188,7 @@ struct NHSClassifier: EvidenceClassifier {
     /// What the number's line (before it), the label line above or a label-only line below say it is.
     static func context(of match: NHSNumberFinder.Match, at i: Int, in card: CardReading) -> Context {
         let chars = Array(card.lines[i].text.lowercased())
-        let before = String(chars[..<match.range.lowerBound])
-        // The nearest label before the number says what it is; `NHS card number` ends where `card number` does,
-        // and the longer NHS label wins the tie.
-        let nhsEnd = labels(Labels.nhsNumber, in: before).max() ?? -1
-        let otherEnd = labels(Labels.notNHS, in: before).max() ?? -1
-        if nhsEnd >= 0 || otherEnd >= 0 { return nhsEnd >= otherEnd ? .nhsLabel : .otherLabel }
+        if let said = labelled(before: String(chars[..<match.range.lowerBound])) { return said }
         // The lines before and after in reading order, and the line printed above it in its column: a card printed
         // as a grid of labels over values in two columns is read a row at a time (`5 Date of birth`, `6 Personal
         // identification number`, then both values), and the label over the number is two lines back.
@@ -213,6 +206,15 @@ struct NHSClassifier: EvidenceClassifier {
                lower.split(separator: " ").count <= 3 { return .otherLabel }
         }
         return .none
+    }
+
+    /// What the nearest label in `before` (the lower-cased text before a number) says the number is; nil when
+    /// there is none. `NHS card number` ends where `card number` does, and the longer NHS label wins the tie.
+    static func labelled(before: String) -> Context? {
+        let nhsEnd = labels(Labels.nhsNumber, in: before).max() ?? -1
+        let otherEnd = labels(Labels.notNHS, in: before).max() ?? -1
+        guard nhsEnd >= 0 || otherEnd >= 0 else { return nil }
+        return nhsEnd >= otherEnd ? .nhsLabel : .otherLabel
     }
 
     /// Where each label occurs as whole words in `lower` (end offsets), for finding the nearest one.

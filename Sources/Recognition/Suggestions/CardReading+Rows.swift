@@ -49,10 +49,7 @@ extension CardReading {
                 guard other.along.x * frame.along.x + other.along.y * frame.along.y >= RowNeighbours.sameDirection,
                       other.height <= 1.5 * frame.height else { return nil }
             }
-            let leftMiddle = (x: Double(p[0].x + p[3].x) / 2, y: Double(p[0].y + p[3].y) / 2)
-            let d = (x: leftMiddle.x - frame.origin.x, y: leftMiddle.y - frame.origin.y)
-            let along = (d.x * frame.along.x + d.y * frame.along.y) / frame.height
-            let across = (d.x * -frame.along.y + d.y * frame.along.x) / frame.height
+            let (along, across) = frame.place(x: Double(p[0].x + p[3].x) / 2, y: Double(p[0].y + p[3].y) / 2)
             guard abs(across - 0.5) <= 0.5, along >= end - 0.25, along - end <= Self.rowGap else { return nil }
             return (k, along)
         }.min { $0.along < $1.along }?.line

@@ -24,8 +24,12 @@ struct LineFrame {
     }
 
     /// Where `point` lies, in line heights from the first corner.
-    func place(_ point: Point) -> (along: Double, across: Double) {
-        let d = (x: Double(point.x) - origin.x, y: Double(point.y) - origin.y)
+    func place(_ point: Point) -> (along: Double, across: Double) { place(x: Double(point.x), y: Double(point.y)) }
+
+    /// Where the point (`x`, `y`) lies, in line heights from the first corner (a point between pixels: a box
+    /// edge's middle).
+    func place(x: Double, y: Double) -> (along: Double, across: Double) {
+        let d = (x: x - origin.x, y: y - origin.y)
         return ((d.x * along.x + d.y * along.y) / height, (d.x * -along.y + d.y * along.x) / height)
     }
 
