@@ -3,14 +3,16 @@ import Foundation
 import Imaging
 import Inference
 
-/// PP-OCRv4's text recogniser (an SVTR network with a CTC head, `ch_PP-OCRv4_rec_infer.onnx`, Apache-2.0) run by
-/// OpenVINO: one upright line crop, 48 px tall, in; its text, confidence and characters' places out. It reads the
-/// Latin alphabet, digits and punctuation of cards as well as Chinese (its character list has 6623 entries).
+/// PP-OCRv6's small text recogniser (a CTC-headed network, `PP-OCRv6_rec_small.onnx` from the PyPI wheel `rapidocr`
+/// 3.10.0, Apache-2.0) run by OpenVINO: one upright line crop, 48 px tall, in; its text, confidence and characters'
+/// places out. Its character list (18,708 entries, in the model's metadata) holds the Latin alphabet with its accents,
+/// digits and punctuation as well as Chinese. Chosen over PP-OCRv4's recogniser, which runs faster: the receipts'
+/// fields and the card sets' read with each are in docs/read.md.
 /// Safe from several threads (a card read alone splits its lines between two tesseract engines, and both threads
 /// ask this one recogniser first): its one inference request is taken by one thread at a time, which runs it on
 /// `threads` cores.
 final class LineRecognizer: @unchecked Sendable {
-    static let fileName = "text-reader-ppocrv4-rec.onnx"
+    static let fileName = "text-reader-ppocrv6-rec.onnx"
     /// The network's input height, and the narrowest input it was trained with (shorter lines are padded to it).
     static let inputHeight = 48
     static let narrowestInput = 320

@@ -31,7 +31,7 @@ enum Labels {
 
     /// Labels matched as whole words (`born` is not inside `Osborne`). `0.0.b` and `d.0.b` are OCR's `D.O.B`; `cob`,
     /// `d0b` and `oob` its `DOB`.
-    static let dateOfBirth = ["date of birth", "birth date", "d.o.b", "d. o. b", "d o b", "0.0.b", "d.0.b", "dob", "cob", "d0b", "oob", "birth",
+    static let dateOfBirth = ["date of birth", "birth date", "d.o.b", "d. o. b", "d o b", "d/o/b", "d/0/b", "0.0.b", "d.0.b", "dob", "cob", "d0b", "oob", "birth",
         "born", "b'day"]
 
     /// Labels of the dates a card prints that are not its holder's birth (issue, expiry, a letter's own dates).

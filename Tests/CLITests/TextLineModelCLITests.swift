@@ -68,7 +68,7 @@ final class TextLineModelCLITests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stderr.split(separator: "\n").filter { $0.contains("text recogniser") }
         XCTAssertEqual(lines.count, 1, run.stderr)
-        XCTAssertTrue(lines.first?.contains("\(folder)/text-reader-ppocrv4-rec.onnx") ?? false, run.stderr)
+        XCTAssertTrue(lines.first?.contains("\(folder)/text-reader-ppocrv6-rec.onnx") ?? false, run.stderr)
         XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers())
     }
 

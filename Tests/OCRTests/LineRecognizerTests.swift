@@ -26,12 +26,12 @@ final class LineRecognizerTests: XCTestCase {
         return try XCTUnwrap(reader.readLines(try ImageLoader().load(contentsOf: path)), "no line found").lines.map(\.text)
     }
 
-    /// The character list comes from the ONNX file's metadata (6623 characters, then CTC's blank and a space).
+    /// The character list comes from the ONNX file's metadata (18,708 characters, then CTC's blank and a space).
     func testTheCharacterListIsReadFromTheModelsMetadata() throws {
         let model = try TextLineDetectorTests.installedModel()
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(model.folder)/\(LineRecognizer.fileName)"), options: .mappedIfSafe)
         let list = try XCTUnwrap(ONNXMetadata.value(of: "character", in: data)).split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssertEqual(list.count, 6623)
+        XCTAssertEqual(list.count, 18708)
         XCTAssertTrue(Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz:/-".map(String.init)).isSubset(of: Set(list.map(String.init))))
         XCTAssertNil(ONNXMetadata.value(of: "no such key", in: data))
         // The detector's file has no character list: nothing is made up.

@@ -84,7 +84,8 @@ enum DayAndMonthRepair {
     }
 
     /// The one month a word is a letter away from (`sun` → `Jun`, `Septemher` → `September`), or a digit of a
-    /// letter's shape (`8ep` → `Sep`, `0ct` → `Oct`; `Ju1` is `Jul`, not `Jun`), and the word as that month's name
+    /// letter's shape (`8ep` → `Sep`, `0ct` → `Oct`; `Ju1` is `Jul`, not `Jun`), or a letter read twice (`OOct` →
+    /// `Oct`, `Marrch` → `March`), and the word as that month's name
     /// in the case it was printed in; nil when none or several are.
     static func oneSlipMonth(_ word: String) -> (Int, String)? {
         let lower = word.lowercased()
@@ -96,8 +97,19 @@ enum DayAndMonthRepair {
             names[k].count == lower.count && zip(names[k], lower).filter { $0 != $1 }.count == 1
                 && zip(names[k], lower).allSatisfy { $0 == $1 || slip($0, $1) }
         }
-        guard near.count == 1, let index = near.first else { return nil }
-        let name = names[index]
+        // A letter read twice (`06-OOct-1945`): the word with one of a doubled pair dropped names a month.
+        let letters = Array(lower)
+        let doubled = Set(letters.indices.dropFirst().filter { letters[$0] == letters[$0 - 1] }.compactMap { i in
+            monthNumber(String(letters[..<i] + letters[(i + 1)...]))
+        })
+        let index: Int, name: String
+        if near.count == 1, doubled.isEmpty, let k = near.first {
+            (index, name) = (k, names[k])
+        } else if near.isEmpty, doubled.count == 1, let month = doubled.first {
+            (index, name) = (month - 1, (lower.count - 1 == 3 ? MonthNames.abbreviated : MonthNames.full)[month - 1])
+        } else {
+            return nil
+        }
         let cased = word.allSatisfy { !$0.isLetter || $0.isUppercase } ? name.uppercased() : name.prefix(1).uppercased() + name.dropFirst()
         return (index + 1, cased)
     }

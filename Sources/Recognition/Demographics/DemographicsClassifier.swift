@@ -20,6 +20,9 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// four probe draws, names from lines under 0.5 were right 4 times in 9 (`Evidence.doubtedLineConfidence`).
     static let halfDoubtedLine = 0.5
 
+    /// OCR confidence from which a line counts as surely read (`NumberAgreement.sureReading`'s level).
+    static let surelyReadLine = 0.8
+
     /// OCR confidence below which a line is not taken as an unlabelled name.
     static let unlabelledNameMinimumOCR = 0.6
 
@@ -31,17 +34,26 @@ struct DemographicsClassifier: EvidenceClassifier {
         let onReceipt = card.isTillReceipt
         func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
             var name = NameFinder.particlesMarked(Self.rejoiningSplitWords(read, cardWords: cardWords))
+            name = Self.caseSlipRejoined(name, line: card.lines[i].text, names: givenNames)
             var checks = [form == .labelled ? "labelled" : "form:\(form.rawValue)"]
             var share = 1.0
             // A given name read with one slip (`Monammed`, `Rache!` whose mark was trimmed off) is put right when one
             // given name alone is that near; offered lower, as any repaired value is.
+            var repairedUnsurely = false
             if let repaired = Self.givenNameRepaired(name, line: card.lines[i].text, names: givenNames) {
                 name = repaired
                 checks.append("ocr-repaired")
                 share = Confidence.repairedShare
+                repairedUnsurely = form == .unlabelled && card.lines[i].confidence < Self.surelyReadLine
             }
             var evidence = Evidence.valid(.name, name, checks: checks,
                                           confidence: weight * card.confidence(i) * share, item: card.lines[i], fromBarcode: card.fromBarcode)
+            // Nothing says an unsurely read line is a name but its form, and a repair doubts that too: on the three
+            // card sets every unlabelled name repaired from a line under 0.8 was someone else's or junk (`AWNI
+            // STEWART` for KEVIN, an embossed `HARRIET SINGH` read `HAIE SRRIGEH`). Kept to show, not offered as valid.
+            if evidence.valid, repairedUnsurely {
+                evidence = evidence.refused("a name with no label, read unsurely and its given name repaired: check the name")
+            }
             // A given name no one has (OCR's `Elizapeti`, `Rache`): kept to show, not offered as valid. No valid name
             // is better than a wrong one; on both dev sets every right valid name's first word is in the list.
             var noGivenName = false
@@ -150,6 +162,26 @@ struct DemographicsClassifier: EvidenceClassifier {
         let marked = ["!", "|", "1"].map { first + $0 }.filter(line.contains)
         guard let fixed = (marked.isEmpty ? [first] : marked).lazy.compactMap(names.repairing).first else { return nil }
         return ([fixed] + name.split(separator: " ").dropFirst().map(String.init)).joined(separator: " ")
+    }
+
+    /// The name with a given name put back whole where a small letter read as a capital split it (`COOPER, CalLum`
+    /// split at its capital as two names run together, `Cal Lum`): two neighbouring words that the line reads with no
+    /// space between them and whose join, in small letters after its capital, is a given name people have.
+    static func caseSlipRejoined(_ name: String, line: String, names: GivenNames?) -> String {
+        guard let names else { return name }
+        var words = name.split(separator: " ").map(String.init)
+        var k = 0
+        while k + 1 < words.count {
+            let (a, b) = (words[k], words[k + 1])
+            let joined = a + b.lowercased()
+            if a.count >= 2, b.count >= 2, line.contains(a + b), !names.contains(a) || !names.contains(b), names.contains(joined) {
+                words[k] = joined
+                words.remove(at: k + 1)
+            } else {
+                k += 1
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     static func rejoiningSplitWords(_ name: String, cardWords: Set<String>) -> String {

@@ -173,6 +173,12 @@ public enum NameFinder {
         return isBareLabel(trimmed) && bareNamePartLabel(trimmed) == nil && afterSurnameForenameLabel(trimmed) == nil
     }
 
+    /// A word that labels a date of birth (`DOB`, `D.O.B.`, `Born:`): a name ends before one.
+    static func isBirthLabel<S: StringProtocol>(_ word: S) -> Bool {
+        birthLabelWords.contains(word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:")))
+    }
+    static let birthLabelWords: Set<String> = ["dob", "d.o.b", "born", "birth"]
+
     /// The name at the start of a line below a label line (`RHYS EXAMPLE 14-Jul-1945` → `Rhys Example`… as printed).
     /// The name ends at the first word that is no word of a name: the next column's value, or a mark OCR read
     /// between the columns (`RHYS EXAMPLE __ 14-Jul-1945`).
@@ -181,9 +187,12 @@ public enum NameFinder {
         guard line.first(where: { $0.isLetter || $0.isNumber })?.isLetter == true else { return nil }
         let trimmed = withoutLeadingJunk(trim(line))
         if let name = surnameFirst(trimmed, strict: false) { return name }
+        // A birth label after the name (`HARRIS, Anthony D.O.B. 09-May-1979`, `Connor LE FEUVRE DOB 07-Sep-1982`) is
+        // the next column's, not the name's last word; read run into its date (`D.O.B.09-May`) it ends the name anyway.
         let words = trimmed.split(separator: " ").prefix { w in
             !w.contains(where: \.isNumber) && w.contains(where: \.isLetter)
                 && w.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." }
+                && !isBirthLabel(w)
         }
         // Held to the unlabelled standard: no card word. OCR often reads a card's labels as a run of lines of their
         // own (`Name`, `SS Number`, then the values), and the line under `Name` is then the next label.
@@ -475,7 +484,8 @@ public enum NameFinder {
         var firstPart: [Substring] = []
         for (k, word) in parts[1].split(separator: " ").enumerated() {
             guard word.allSatisfy({ $0.isLetter || "-'’.".contains($0) }) else { break }
-            if k > 0, notNameWords.contains(word.lowercased()) || word.first!.isLowercase && !particles.contains(String(word)) { break }
+            if k > 0, notNameWords.contains(word.lowercased()) || isBirthLabel(word)
+                || word.first!.isLowercase && !particles.contains(String(word)) { break }
             firstPart.append(word)
         }
         // Middle initials after the first name (`EXAMPLE, Alex J`) are kept: here they do not end the whole name.

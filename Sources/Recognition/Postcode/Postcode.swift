@@ -82,6 +82,11 @@ public struct Postcode: Hashable, Sendable {
                isInward(words[i + 2].uppercased()), let p = Postcode(words[i] + words[i + 1] + words[i + 2]) {
                 found.append(Match(postcode: p, repaired: false)); i += 3; continue
             }
+            // `M30 7 AP`: the inward code's digit and letters read apart.
+            if i + 2 < words.count, isOutward(words[i].uppercased()), words[i + 1].count == 1, words[i + 2].count == 2,
+               let p = Postcode(words[i] + words[i + 1] + words[i + 2]) {
+                found.append(Match(postcode: p, repaired: false)); i += 3; continue
+            }
             if i + 1 < words.count, isOutward(words[i].uppercased()), let p = Postcode(words[i] + words[i + 1]) {
                 found.append(Match(postcode: p, repaired: false)); i += 2; continue
             }

@@ -143,6 +143,14 @@ public struct SuggestionBuilder: Sendable {
             for k in names where k != i && out[k].valid {
                 let whole = words(out[k].value)
                 guard Self.isPart(part, of: whole) else { continue }
+                // A last letter more, on fewer lines than read the shorter name (`CHLOE Daviese` once, `CHLOE Davies`
+                // on two lines): a letter one reading added, not one a cut lost; the name more readings agree on stands.
+                if Self.isOneLetterLonger(part, whole), out[i].from.count > out[k].from.count {
+                    out[i].confidence = max(out[k].confidence, out[i].confidence)
+                    out[k].valid = false
+                    out[k].problem = "a letter more than other readings of the holder's name"
+                    break
+                }
                 out[k].confidence = max(out[k].confidence, out[i].confidence)
                 out[i].valid = false
                 out[i].problem = "part of a fuller reading of the holder's name"
@@ -161,6 +169,12 @@ public struct SuggestionBuilder: Sendable {
             let cut = whole[j + part.count - 1]
             return Array(whole[j..<(j + part.count - 1)]) == Array(part.dropLast()) && cut.count > last.count && cut.hasPrefix(last)
         }
+    }
+
+    /// The same words but the last of `part`, which `whole` reads with one letter more at its end.
+    static func isOneLetterLonger(_ part: [String], _ whole: [String]) -> Bool {
+        guard part.count == whole.count, let last = part.last, let longer = whole.last else { return false }
+        return part.dropLast() == whole.dropLast() && longer.count == last.count + 1 && longer.hasPrefix(last)
     }
 
     /// The same words but one, which is the other's word with its first letters lost (three letters or more left):
