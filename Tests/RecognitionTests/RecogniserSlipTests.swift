@@ -57,7 +57,8 @@ final class RecogniserSlipTests: XCTestCase {
     }
 
     func testAMonthsLetterReadTwiceIsMended() throws {
-        XCTAssertEqual(DayAndMonthRepair.oneSlipMonth("OOct").map { "\($0.0) \($0.1)" }, "10 OCT")
+        XCTAssertEqual(DayAndMonthRepair.oneSlipMonth("OOct").map { "\($0.0) \($0.1)" }, "10 Oct")
+        XCTAssertEqual(DayAndMonthRepair.oneSlipMonth("SEPP").map { "\($0.0) \($0.1)" }, "9 SEP", "in the case it was printed in")
         XCTAssertEqual(DayAndMonthRepair.oneSlipMonth("Marrch").map { "\($0.0) \($0.1)" }, "3 March")
         XCTAssertNil(DayAndMonthRepair.oneSlipMonth("Boot"), "no month with one letter dropped")
         XCTAssertEqual(valid(.dateOfBirth, ["QUEREE, JOAN Date of birth: 06-OOct-1945"]), ["1945-10-06"])
