@@ -39,6 +39,7 @@ public final class TextReader {
                 recogniser = try LineRecognizer(folder: model.folder, threads: concurrentReads ? 2 : 1, runtime: model.runtime)
             } catch {
                 recogniserProblem = error
+                RecogniserFailure.reportOnce(error)
             }
         }
         if let model {

@@ -72,6 +72,25 @@ final class TextLineModelCLITests: XCTestCase {
         XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers())
     }
 
+    /// A recogniser's file that holds a character list but no network that runs (a model replaced by another file):
+    /// the file check passes, the network fails to compile, and that is said on stderr (once a process: the run's
+    /// two workers) while tesseract reads the detector's lines.
+    func testARecogniserThatCannotRunIsNamedAndTesseractReadsTheLines() throws {
+        let folder = try ScanCommandTests.scratch(#function)
+        let installed = try XCTUnwrap(ProcessInfo.processInfo.environment["CARDSCAN_MODELS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share/cardscan/models")
+        try FileManager.default.copyItem(atPath: "\(installed)/text-lines-ppocrv4-det.onnx", toPath: "\(folder)/text-lines-ppocrv4-det.onnx")
+        // An ONNX ModelProto with only its metadata (field 14: key `character`, value `a`, `b`): no graph.
+        func field(_ number: UInt8, _ bytes: [UInt8]) -> [UInt8] { [number << 3 | 2, UInt8(bytes.count)] + bytes }
+        let entry = field(1, Array("character".utf8)) + field(2, Array("a\nb".utf8))
+        try Data(field(14, entry)).write(to: URL(fileURLWithPath: "\(folder)/text-reader-ppocrv6-rec.onnx"))
+        let run = try ScanCommandTests.cardscan(["scan", "--json", "--jobs", "2", "--models", folder] + photos)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("the text recogniser cannot read") }
+        XCTAssertTrue((1...2).contains(lines.count), run.stderr)
+        XCTAssertTrue(lines.allSatisfy { $0.contains("tesseract reads the text lines") }, run.stderr)
+        XCTAssertEqual(nhsNumbers(run.stdout), try expectedNumbers(), "read by tesseract")
+    }
+
     func testModelsNeedsAFolder() throws {
         let run = try ScanCommandTests.cardscan(["scan", photos[0], "--models"])
         XCTAssertEqual(run.status, 64)
