@@ -173,11 +173,11 @@ public enum NameFinder {
         return isBareLabel(trimmed) && bareNamePartLabel(trimmed) == nil && afterSurnameForenameLabel(trimmed) == nil
     }
 
-    /// A word that labels a date of birth (`DOB`, `D.O.B.`, `Born:`): a name ends before one.
+    /// A word that labels a date of birth (`DOB`, `D.O.B.`, `Born:`; `Labels.dateOfBirthToReread`): a name ends
+    /// before one.
     static func isBirthLabel<S: StringProtocol>(_ word: S) -> Bool {
-        birthLabelWords.contains(word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:")))
+        Labels.dateOfBirthToReread.contains(word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:")))
     }
-    static let birthLabelWords: Set<String> = ["dob", "d.o.b", "born", "birth"]
 
     /// The name at the start of a line below a label line (`RHYS EXAMPLE 14-Jul-1945` → `Rhys Example`… as printed).
     /// The name ends at the first word that is no word of a name: the next column's value, or a mark OCR read
