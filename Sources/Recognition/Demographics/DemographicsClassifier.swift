@@ -152,9 +152,6 @@ struct DemographicsClassifier: EvidenceClassifier {
         return found
     }
 
-    /// The name with a word OCR split by a space put back whole (`Esme FAIRWE ATHER` → `Esme FAIRWEATHER`), where
-    /// the card has the whole word on another line (`Surname FAIRWEATHER`): two neighbouring words in capitals
-    /// whose join is a word the card reads.
     /// `name` with its first word put right (`GivenNames.repairing`) when that word is no given name; the line it was
     /// read from says whether a mark for an `l` was trimmed off its end (`DAVIES, Rache!`). Nil when nothing changed.
     static func givenNameRepaired(_ name: String, line: String, names: GivenNames?) -> String? {
@@ -169,30 +166,31 @@ struct DemographicsClassifier: EvidenceClassifier {
     /// space between them and whose join, in small letters after its capital, is a given name people have.
     static func caseSlipRejoined(_ name: String, line: String, names: GivenNames?) -> String {
         guard let names else { return name }
-        var words = name.split(separator: " ").map(String.init)
-        var k = 0
-        while k + 1 < words.count {
-            let (a, b) = (words[k], words[k + 1])
+        return joiningNeighbours(name, keeping: 1) { a, b in
             let joined = a + b.lowercased()
-            if a.count >= 2, b.count >= 2, line.contains(a + b), !names.contains(a) || !names.contains(b), names.contains(joined) {
-                words[k] = joined
-                words.remove(at: k + 1)
-            } else {
-                k += 1
-            }
+            return a.count >= 2 && b.count >= 2 && line.contains(a + b) && (!names.contains(a) || !names.contains(b))
+                && names.contains(joined) ? joined : nil
         }
-        return words.joined(separator: " ")
     }
 
+    /// The name with a word OCR split by a space put back whole (`Esme FAIRWE ATHER` → `Esme FAIRWEATHER`), where
+    /// the card has the whole word on another line (`Surname FAIRWEATHER`): two neighbouring words in capitals
+    /// whose join is a word the card reads. A join that would leave one word makes no name of two (`KEVIN ROBINSON`
+    /// beside the card's run-together `KEVINROBINSON` is a given name and a surname, not one word split).
     static func rejoiningSplitWords(_ name: String, cardWords: Set<String>) -> String {
+        joiningNeighbours(name, keeping: 2) { a, b in
+            a.count >= 2 && b.count >= 2 && (a + b).allSatisfy(\.isUppercase) && cardWords.contains((a + b).lowercased()) ? a + b : nil
+        }
+    }
+
+    /// `name`'s words with each pair of neighbours that `join` makes one word joined, left to right, while more than
+    /// `keeping` words are left.
+    static func joiningNeighbours(_ name: String, keeping: Int, _ join: (String, String) -> String?) -> String {
         var words = name.split(separator: " ").map(String.init)
         var k = 0
-        // A join that would leave one word makes no name of two (`KEVIN ROBINSON` beside the card's run-together
-        // `KEVINROBINSON` is a given name and a surname, not one word split).
-        while k + 1 < words.count, words.count > 2 {
-            let (a, b) = (words[k], words[k + 1])
-            if a.count >= 2, b.count >= 2, (a + b).allSatisfy({ $0.isUppercase }), cardWords.contains((a + b).lowercased()) {
-                words[k] = a + b
+        while k + 1 < words.count, words.count > keeping {
+            if let joined = join(words[k], words[k + 1]) {
+                words[k] = joined
                 words.remove(at: k + 1)
             } else {
                 k += 1
