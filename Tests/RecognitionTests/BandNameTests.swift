@@ -102,6 +102,12 @@ final class BandNameTests: XCTestCase {
     func testABandNameTheReaderSpacedOrGarbled() {
         XCTAssertEqual(names([line(1, "DELL ' EXAMPLE", y: 100), line(2, "Ham i sh (Mr )", y: 140)]), ["Hamish DELL'EXAMPLE"])
         XCTAssertEqual(names([line(1, "OWUSU - SAMPLE 0c312e. 1$1r 4 +3s", y: 100), line(2, "= Samuel", y: 140)]), ["Samuel OWUSU-SAMPLE"])
+        // A mark spaced off one side only.
+        XCTAssertEqual(names([line(1, "DELL 'EXAMPLE", y: 100), line(2, "Hamish (Mr)", y: 140)]), ["Hamish DELL'EXAMPLE"])
+        XCTAssertEqual(names([line(1, "OWUSU- SAMPLE NHS: 999 120 5675", y: 100), line(2, "Samuel", y: 140)]), ["Samuel OWUSU-SAMPLE"])
+        XCTAssertEqual(BandName.joiningSpacedMarks(["O", "'NEILL", "DOB:"]), ["O'NEILL", "DOB:"])
+        XCTAssertEqual(BandName.joiningSpacedMarks(["SMITH", "-", "12/03/1980"]), ["SMITH", "-", "12/03/1980"], "no capitals after the mark")
+        XCTAssertEqual(BandName.joiningSpacedMarks(["Example", "'s", "CLINIC"]), ["Example", "'s", "CLINIC"], "no capitals before it")
         XCTAssertEqual(names([line(1, "NI BHRIAIN DAs Nurber is 999 120 5675", y: 100), line(2, "Jade (Miss) CRN: 58243786", y: 140)]),
                        ["Jade NÍ BHRIAIN"])
         XCTAssertNil(BandName.surname("TESTWOOD GENERAL Hospital"), "a heading's next word in capitals")

@@ -1,5 +1,5 @@
 import CardModel
-import Recognition
+@testable import Recognition
 import XCTest
 
 /// Which lines are read again: a label without a valid value of its kind on the card.
@@ -34,6 +34,20 @@ final class RereadPlannerTests: XCTestCase {
         let builtRead = SuggestionBuilder(today: today, givenNames: .installedForTests).build(items: read, region: RegionResolution(code: .gb, basis: .fallback))
         XCTAssertTrue(builtRead.suggestions.contains { $0.valid && $0.type == .dateOfBirth })
         XCTAssertEqual(RereadPlanner.plan(items: read, suggestions: builtRead.suggestions), [.init(id: "t3", looks: [.otherReader, .closer])])
+    }
+
+    /// A birth date printed with an ordinal day or the month's whole name (a wristband's `Born on: 16th Jan 1967`,
+    /// a banner's `Born 12th March 1987 (38y)`), read with slips past every label and repair, still has a date's
+    /// shape: the other reader reads it. Not a line of words and numbers that holds no date.
+    func testOrdinalDaysAndWholeMonthNamesHoldADatesShape() {
+        XCTAssertTrue(RereadPlanner.holdsDateShape("Bo:n or: 16ln Jar 1967"))
+        XCTAssertTrue(RereadPlanner.holdsDateShape("Bom 12th Marcb 1987 (38y)"))
+        XCTAssertTrue(RereadPlanner.holdsDateShape("008 28-Ju-1942"))
+        XCTAssertFalse(RereadPlanner.holdsDateShape("Ward 12 Level 3"))
+        XCTAssertFalse(RereadPlanner.holdsDateShape("Tel 01632 960001"))
+        let items = [line("t1", "HARRIS, Callum"), line("t2", "Bo:n or: 16ln Jar 1967")]
+        let built = SuggestionBuilder(today: today, givenNames: .installedForTests).build(items: items, region: RegionResolution(code: .gb, basis: .fallback))
+        XCTAssertEqual(RereadPlanner.plan(items: items, suggestions: built.suggestions), [.init(id: "t2", looks: [.otherReader])])
     }
 
     func testNothingIsReadAgainWhenTheValuesWereFound() {

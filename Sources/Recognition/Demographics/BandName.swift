@@ -59,19 +59,38 @@ enum BandName {
     }
 
     /// Words with an apostrophe or a hyphen the reader spaced apart put back together (`DELL ' ANNO` →
-    /// `DELL'ANNO`, `OWUSU - ANSAH` → `OWUSU-ANSAH`), when the words on both sides are in capitals.
+    /// `DELL'ANNO`, `OWUSU - ANSAH` → `OWUSU-ANSAH`), when the words on both sides are in capitals; so is a mark
+    /// the reader spaced off one side only (`DELL 'ANNO`, `OWUSU- ANSAH`: PP-OCRv6's tiny recogniser spaces an
+    /// apostrophe that way).
     static func joiningSpacedMarks(_ words: [String]) -> [String] {
         var out: [String] = []
         var k = 0
-        func capitals(_ w: String) -> Bool { !w.isEmpty && w.allSatisfy { $0.isUppercase || $0 == "'" || $0 == "-" } }
+        func capitals(_ w: some StringProtocol) -> Bool {
+            w.contains(where: \.isLetter) && w.allSatisfy { $0.isUppercase || $0 == "'" || $0 == "-" }
+        }
+        func mark(_ c: Character?) -> String? { c.flatMap { ["'": "'", "’": "'", "-": "-"][$0] } }
         while k < words.count {
-            if ["'", "’", "-"].contains(words[k]), let before = out.last, capitals(before), k + 1 < words.count, capitals(words[k + 1]) {
-                out[out.count - 1] = before + (words[k] == "-" ? "-" : "'") + words[k + 1]
-                k += 2
-            } else {
-                out.append(words[k])
-                k += 1
+            let word = words[k]
+            if let before = out.last, capitals(before), mark(before.last) == nil {
+                if word.count == 1, let m = mark(word.first), k + 1 < words.count, capitals(words[k + 1]), mark(words[k + 1].first) == nil {
+                    out[out.count - 1] = before + m + words[k + 1]
+                    k += 2
+                    continue
+                }
+                if word.count >= 3, let m = mark(word.first), capitals(word.dropFirst()), mark(word.dropFirst().first) == nil {
+                    out[out.count - 1] = before + m + word.dropFirst()
+                    k += 1
+                    continue
+                }
             }
+            if let before = out.last, before.count >= 3, let m = mark(before.last), capitals(before.dropLast()),
+               capitals(word), mark(word.first) == nil {
+                out[out.count - 1] = before.dropLast() + m + word
+                k += 1
+                continue
+            }
+            out.append(word)
+            k += 1
         }
         return out
     }

@@ -76,14 +76,18 @@ public enum RereadPlanner {
         return plan
     }
 
-    /// Whether `line` holds something printed as a date: a day, a month (digits, or two to four letters) and a year
-    /// (two to four digits, `O`, `I`, `l` allowed where a digit was misread, but a digit first in day and year), with `-`, `/`, `.` or a space between, and nothing a date of birth would take out of it
-    /// here (the caller asks only when none was read).
+    /// Whether `line` holds something printed as a date: a day (with or without an ordinal's two letters, read
+    /// right or not: `16th`, `16ln`), a month (digits, or two to nine letters: `Ju`, `Jar`, `March`) and a year
+    /// (two to four digits, `O`, `I`, `l` allowed where a digit was misread, but a digit first in day and year),
+    /// with `-`, `/`, `.` or a space between, and nothing a date of birth would take out of it here (the caller
+    /// asks only when none was read). The ordinal and the long month are how wristbands and banners print a birth
+    /// date (`Born on: 16th Jan 1967`, `Born 12th March 1987`); without them such a line read with a slip
+    /// (`Bo:n or: 16ln Jar 1967`) was never read by the other reader.
     static func holdsDateShape(_ line: String) -> Bool {
         line.firstMatch(of: dateShape) != nil
     }
 
-    nonisolated(unsafe) private static let dateShape = try! Regex(#"(^|[^0-9])([0-9][0-9OoIl]?|[OoIl][0-9])[-/. ]{1,2}([0-9OoIl]{1,2}|[A-Za-z]{2,4})[-/. ]{1,2}[0-9][0-9OoIl]{1,3}($|[^0-9])"#)
+    nonisolated(unsafe) private static let dateShape = try! Regex(#"(^|[^0-9])([0-9][0-9OoIl]?|[OoIl][0-9])([A-Za-z]{2})?[-/. ]{1,2}([0-9OoIl]{1,2}|[A-Za-z]{2,9})[-/. ]{1,2}[0-9][0-9OoIl]{1,3}($|[^0-9])"#)
 
     /// A line that could be a person's name as printed: letters only (with `'`, `-`, `.` and a comma), two to four
     /// words with at least six letters, or one word of nine capitals or more (two names run together: a place's name,
