@@ -57,7 +57,8 @@ final class CardsDevRecallTests: XCTestCase {
     /// numbers 33 of 37; a wrong first-ranked name on <= 2 of the cards given one) are not all reached, so the floors
     /// alone are asserted here, with the wrong valid names and dates of birth held where they stand plus one
     /// (OpenVINO reads in f32 on every CPU, but its kernels differ between CPU kinds, and a bf16 default once moved a
-    /// photo or two): 1 wrong valid name in a release scan (`DANIEL Ewt De Souza`) and 1 date of birth.
+    /// photo or two): 1 wrong valid name in a release scan (`DANIEL Ewt De Souza`) and no date of birth (unlabelled
+    /// dates that disagree are no sure date of birth: `SuggestionBuilder.surerThanAContradiction`).
     static let corpus3 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev3")
     static let fields3 = [
         Field(name: "nhs", floor: 38, target: 38.0 / 40), Field(name: "dob", floor: 66, target: 68.0 / 74),
@@ -68,17 +69,17 @@ final class CardsDevRecallTests: XCTestCase {
 
     func testFieldRecallOnWristbandsLabelsAndBanners() throws {
         try checkRecall(corpus: Self.corpus3, run: { try CardsDevScan.output3() }, fields: Self.fields3, assertTargets: false,
-                        wrongCeiling: (names: 2, dobs: 2), nameTargets: false)
+                        wrongCeiling: (names: 2, dobs: 1), nameTargets: false)
     }
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {
-        // Wrong valid names and dates of birth: what the scanner gave on 2026-11-27 (1 and 2).
+        // Wrong valid names and dates of birth: held where a release scan put them (1 and 2 at most).
         try checkRecall(corpus: Self.corpus, run: { try CardsDevScan.output() }, fields: Self.fields, assertTargets: true,
                         wrongCeiling: (names: 1, dobs: 2))
     }
 
     func testFieldRecallOnCardPhotosMadeDifferently() throws {
-        // Wrong valid names and dates of birth: what the scanner gave on 2026-11-27 (2 and 2, after issue 38's work).
+        // Wrong valid names and dates of birth: held where a release scan put them (2 and 2 at most).
         try checkRecall(corpus: Self.corpus2, run: { try CardsDevScan.output2() }, fields: Self.fields2, assertTargets: true,
                         wrongCeiling: (names: 2, dobs: 2))
     }

@@ -1,5 +1,5 @@
 import CardModel
-import Recognition
+@testable import Recognition
 import XCTest
 
 final class SuggestionBuilderTests: XCTestCase {
@@ -147,6 +147,21 @@ final class SuggestionBuilderTests: XCTestCase {
         XCTAssertEqual(dates.filter(\.valid).map(\.value), ["1982-05-03"])
         XCTAssertEqual(dates.filter { !$0.valid }.map(\.value), ["1982-08-08"])
         XCTAssertEqual(dates.first { !$0.valid }?.problem, "another reading of the holder's date of birth is surer")
+    }
+
+    /// Unlabelled dates that disagree (a band's date under a streaked window read `1911` and `1944` by two passes,
+    /// cards-dev3 0046): none is offered as the sure date of birth unless one is half as sure again as the other.
+    /// A labelled date keeps the surest-wins rule.
+    func testUnlabelledDatesThatDisagreeAreNoSureDateOfBirth() {
+        let items = [line("t1", "Name: Alex Example"), line("t2", "Cirthdale 1911-03-29", confidence: 0.46),
+                     line("t3", "Ciilhduls 1944-03-29", confidence: 0.36)]
+        let dates = builder.build(items: items, region: gbTimezone).suggestions.filter { $0.type == .dateOfBirth }
+        XCTAssertEqual(Set(dates.map(\.value)), ["1911-03-29", "1944-03-29"])
+        XCTAssertEqual(dates.filter(\.valid).map(\.value), [])
+        XCTAssertTrue(dates.contains { $0.problem == SuggestionBuilder.unlabelledDatesDisagree })
+        let surer = [items[0], line("t2", "Cirthdale 1911-03-29", confidence: 0.9), items[2]]
+        let one = builder.build(items: surer, region: gbTimezone).suggestions.filter { $0.type == .dateOfBirth && $0.valid }
+        XCTAssertEqual(one.map(\.value), ["1911-03-29"], "much surer than the other reading")
     }
 
     /// Several slips can pass Mod 11 (cards-dev 0076's wristband remade dim, noisy and median-filtered:
