@@ -42,9 +42,19 @@ enum WholeITF {
         codes.filter { code in
             code.format != .itf || !codes.contains { other in
                 other.format == .itf && other.text.count > code.text.count && containsAsPiece(other.text, code.text)
-                    && other.bounds.overlaps(code.bounds)
+                    && overSamePlace(code.bounds, other.bounds)
             }
         }
+    }
+
+    /// Whether a piece lies over the whole code: within a quarter of the code's length of its box. zxing gives a
+    /// linear read as the few rows that agreed, so two reads of one code can be thin boxes on rows apart that do
+    /// not overlap (held-out seed 14 itf-1/06: `7250971208` 20 px above `367250971208`, both reported). An ITF's
+    /// bars stand at least that tall for their length, so the piece was read across the same bars.
+    static func overSamePlace(_ piece: Quad, _ whole: Quad) -> Bool {
+        let reach = max(whole.maxX - whole.minX, whole.maxY - whole.minY) / 4
+        return Quad(x: whole.minX - reach, y: whole.minY - reach, width: whole.maxX - whole.minX + 2 * reach,
+                    height: whole.maxY - whole.minY + 2 * reach).overlaps(piece)
     }
 
     /// Whether `piece` lies in `whole` as whole digit pairs (an ITF's bars carry two digits interleaved, so a scan

@@ -44,6 +44,12 @@ final class WholeITFTests: XCTestCase {
         var piece = whole[0]
         piece.text = "645684"
         XCTAssertEqual(WholeITF.withoutPieces(whole + [piece]).map(\.text), ["645684123913"])
+        // Read on rows of its own, a thin box beside the whole code's (zxing's box is the rows that agreed): the
+        // same bars all the same.
+        let box = whole[0].bounds
+        piece.bounds = Quad(x: box.minX, y: box.maxY + 12, width: box.maxX - box.minX, height: 3)
+        XCTAssertFalse(piece.bounds.overlaps(box), "premise: the two boxes do not overlap")
+        XCTAssertEqual(WholeITF.withoutPieces(whole + [piece]).map(\.text), ["645684123913"])
         piece.bounds = Quad(x: 5, y: 5, width: 40, height: 4)
         XCTAssertEqual(WholeITF.withoutPieces(whole + [piece]).map(\.text), ["645684123913", "645684"])
     }
