@@ -15,6 +15,8 @@ final class CardsDevRecallTests: XCTestCase {
     struct Field {
         let name: String
         let floor: Int      // hits reached when the floor was set, less a margin of one
+        // (barcodes on all three sets: 58, 61 and 53, less one, once a photo nothing read is read sharpened and a
+        // large one swept at full size; the reader counts work, not time, so its reads do not move with load)
         let target: Double  // issue 11's target share
     }
 
@@ -22,7 +24,7 @@ final class CardsDevRecallTests: XCTestCase {
         Field(name: "nhs", floor: 39, target: 0.95), Field(name: "dob", floor: 71, target: 0.90),
         Field(name: "postcode", floor: 34, target: 0.90), Field(name: "jy", floor: 11, target: 0.90),
         Field(name: "gy", floor: 19, target: 0.90), Field(name: "name", floor: 99, target: 0.85),
-        Field(name: "hosp", floor: 33, target: 0.80), Field(name: "barcode", floor: 55, target: 55.0 / 61),
+        Field(name: "hosp", floor: 33, target: 0.80), Field(name: "barcode", floor: 57, target: 55.0 / 61),
     ]
 
     /// cards-dev2: the same kinds of object photographed differently (other fonts, layouts, light). Floors are
@@ -42,7 +44,7 @@ final class CardsDevRecallTests: XCTestCase {
         Field(name: "nhs", floor: 38, target: 0.90), Field(name: "dob", floor: 67, target: 0.85),
         Field(name: "postcode", floor: 23, target: 0.85), Field(name: "jy", floor: 10, target: 0.85),
         Field(name: "gy", floor: 18, target: 0.85), Field(name: "name", floor: 95, target: 0.85),
-        Field(name: "hosp", floor: 41, target: 0.85), Field(name: "barcode", floor: 54, target: 54.0 / 72),
+        Field(name: "hosp", floor: 41, target: 0.85), Field(name: "barcode", floor: 60, target: 54.0 / 72),
     ]
 
     /// cards-dev3: wristbands (two-line names, inserts, wrapped labels), addressograph labels, patient banners,
@@ -64,7 +66,7 @@ final class CardsDevRecallTests: XCTestCase {
         Field(name: "nhs", floor: 38, target: 38.0 / 40), Field(name: "dob", floor: 66, target: 68.0 / 74),
         Field(name: "postcode", floor: 33, target: 31.0 / 34), Field(name: "jy", floor: 11, target: 0.9),
         Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 92, target: 90.0 / 101),
-        Field(name: "hosp", floor: 35, target: 33.0 / 37), Field(name: "barcode", floor: 50, target: 0),
+        Field(name: "hosp", floor: 35, target: 33.0 / 37), Field(name: "barcode", floor: 52, target: 0),
     ]
 
     func testFieldRecallOnWristbandsLabelsAndBanners() throws {
