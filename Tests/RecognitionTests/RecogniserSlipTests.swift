@@ -34,6 +34,32 @@ final class RecogniserSlipTests: XCTestCase {
         XCTAssertEqual(valid(.dateOfBirth, ["Tamsin LE BRETON D.O.B. 07-Sep-1982"]), ["1982-09-07"])
     }
 
+    /// A given name the reader spaced apart inside (`Kirs ty`: a gap between two letters of small print) is put back
+    /// whole; a piece is told by its small first letter, so two real words stay two, and names in capitals are
+    /// left alone.
+    func testAGivenNameSpacedApartInsideIsWhole() throws {
+        try requireGivenNames()
+        XCTAssertEqual(valid(.name, ["Lithium Alert Card", "Patient name: Kirs ty Ap Rhys", "NHSID: 404 712 9194"]),
+                       ["Kirsty Ap Rhys"])
+        let names = try XCTUnwrap(GivenNames.installedForTests)
+        XCTAssertEqual(DemographicsClassifier.spacedGivenNameRejoined("Kirs ty Ap Rhys", names: names), "Kirsty Ap Rhys")
+        XCTAssertEqual(DemographicsClassifier.spacedGivenNameRejoined("Jo Anne Smith", names: names), "Jo Anne Smith")
+        XCTAssertEqual(DemographicsClassifier.spacedGivenNameRejoined("KIRS TY AP RHYS", names: names), "KIRS TY AP RHYS")
+        XCTAssertEqual(DemographicsClassifier.spacedGivenNameRejoined("Kirsty ap Rhys", names: names), "Kirsty ap Rhys")
+    }
+
+    /// The recogniser reads two letters printed close as their ligature (`Adæze` for `Adaeze`): the given name is put
+    /// right as a slip is, and offered as a repaired value.
+    func testAGivenNameReadWithALigatureIsPutRight() throws {
+        try requireGivenNames()
+        let lines = ["ClearView Opticians", "Your next appointment", "Patient: Adæze Evans", "Date 25/05/2025 Time 12:15"]
+        XCTAssertEqual(valid(.name, lines), ["Adaeze Evans"])
+        let name = builder.build(items: lines.enumerated().map { line($0.offset + 1, $0.element, confidence: 0.97) }, region: gb)
+            .suggestions.first { $0.type == .name }
+        XCTAssertEqual(name?.checks.contains("ocr-repaired"), true)
+        XCTAssertNil(try XCTUnwrap(GivenNames.installedForTests).repairing("Ægir"), "a name that stays unknown is not guessed")
+    }
+
     func testAGivenNameSplitAtACaseSlipIsWhole() throws {
         try requireGivenNames()
         XCTAssertEqual(valid(.name, ["QUEREE, CalLum DOB: 09"]).map { $0.lowercased() }, ["callum queree"])

@@ -35,6 +35,7 @@ struct DemographicsClassifier: EvidenceClassifier {
         func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
             var name = NameFinder.particlesMarked(Self.rejoiningSplitWords(read, cardWords: cardWords))
             name = Self.caseSlipRejoined(name, line: card.lines[i].text, names: givenNames)
+            name = Self.spacedGivenNameRejoined(name, names: givenNames)
             var checks = [form == .labelled ? "labelled" : "form:\(form.rawValue)"]
             var share = 1.0
             // A given name read with one slip (`Monammed`, `Rache!` whose mark was trimmed off) is put right when one
@@ -71,7 +72,10 @@ struct DemographicsClassifier: EvidenceClassifier {
         let unlabelledNames = texts.map(NameFinder.unlabelled)
         let misread = Self.misreadNameLines(card, unlabelledNames: unlabelledNames)
         for (i, line) in card.lines.enumerated() where !usedAsValue.contains(i) && !misread.contains(i) {
-            if let match = NameFinder.match(in: line.text) {
+            // A given name spaced apart inside leaves a piece in small letters that no name form takes (`Patient
+            // name: Kirs ty Ap Rhys`): the line is read again with it put back whole.
+            if let match = NameFinder.match(in: line.text) ?? Self.spacedGivenNamesRejoined(inLine: line.text, names: givenNames)
+                .flatMap(NameFinder.match(in:)) {
                 // One word after a name label, with a `Forename(s)` line beside it: the label was `Surname` with its
                 // start lost (`name PENHALIGON` / `orename(s) Wren`).
                 if match.form == .labelled, !match.name.contains(" "), let first = NameFinder.forename(near: i, in: texts) {
@@ -171,6 +175,27 @@ struct DemographicsClassifier: EvidenceClassifier {
             return a.count >= 2 && b.count >= 2 && line.contains(a + b) && (!names.contains(a) || !names.contains(b))
                 && names.contains(joined) ? joined : nil
         }
+    }
+
+    /// The name with a given name put back whole where the reader put a space inside it (`Kirs ty Ap Rhys`, a gap
+    /// between two letters of a small print): a word that is no given name followed by a piece starting with a
+    /// small letter (a name's own words start with a capital; `ty` is a given name too, but not in small letters),
+    /// whose join is a given name people have. Names in capitals are left alone: there a piece cannot be told from a
+    /// word.
+    static func spacedGivenNameRejoined(_ name: String, names: GivenNames?) -> String {
+        guard let names else { return name }
+        return joiningNeighbours(name, keeping: 1) { a, b in
+            guard a.count >= 2, let start = b.first, start.isLowercase, b.allSatisfy(\.isLetter),
+                  a.first?.isUppercase == true, !names.contains(a), names.contains(a + b) else { return nil }
+            return a + b
+        }
+    }
+
+    /// The line with every given name spaced apart inside put back whole (`spacedGivenNameRejoined`), or nil when
+    /// there is none.
+    static func spacedGivenNamesRejoined(inLine line: String, names: GivenNames?) -> String? {
+        let rejoined = spacedGivenNameRejoined(line, names: names)
+        return rejoined == line.split(separator: " ").joined(separator: " ") ? nil : rejoined
     }
 
     /// The name with a word OCR split by a space put back whole (`Esme FAIRWE ATHER` → `Esme FAIRWEATHER`), where

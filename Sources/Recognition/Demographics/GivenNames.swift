@@ -23,11 +23,13 @@ public struct GivenNames: Sendable {
         return names.contains(lower) || lower.contains("-") && lower.split(separator: "-").allSatisfy { names.contains(String($0)) }
     }
 
-    /// Letters OCR reads in place of another in a name (`Monammed` for `Mohammed`, `Rache!` for `Rachel`), and the
-    /// marks it reads for an `l`.
+    /// Letters OCR reads in place of another in a name (`Monammed` for `Mohammed`, `Rache!` for `Rachel`), the
+    /// marks it reads for an `l`, and a ligature the recogniser reads for two letters printed close (`Adæze` for
+    /// `Adaeze`: its character list has `æ` and `œ`).
     static let slips: [(read: String, meant: String)] = [
         ("n", "h"), ("h", "n"), ("c", "e"), ("e", "c"), ("l", "i"), ("i", "l"), ("u", "n"), ("n", "u"), ("o", "a"),
         ("a", "o"), ("b", "h"), ("h", "b"), ("rn", "m"), ("m", "rn"), ("cl", "d"), ("!", "l"), ("|", "l"), ("1", "l"),
+        ("æ", "ae"), ("œ", "oe"),
     ]
 
     /// The given name `word` reads as with one OCR slip (`slips`) put right, when `word` is no given name and exactly
