@@ -1,3 +1,4 @@
+import Foundation
 /// Every label vocabulary the classifiers read printed cards with, in one place (lower case; OCR's usual
 /// misreadings of a label are listed beside it). Which finder uses which list is said on each; a label found in
 /// several lists is a different question in each (`exp` ends an NHS number's context and starts an expiry date).
@@ -33,6 +34,18 @@ enum Labels {
     /// `d0b` and `oob` its `DOB`.
     static let dateOfBirth = ["date of birth", "birth date", "d.o.b", "d. o. b", "d o b", "d/o/b", "d/0/b", "0.0.b", "d.0.b", "dob", "cob", "d0b", "oob", "birth",
         "born", "b'day"]
+
+    /// The line with a dotted or slashed birth label (`D/O/B`, `D.O.B`, and OCR's `D/0/B`, `D.0.B`) that the reader
+    /// ran into the word before it spaced off: a band's `McALLISTERD/O/B: 30/11/1962`, the surname large and the label
+    /// small on one row, read with no space between. Labels match as whole words, so the glued one labelled nothing
+    /// and the surname ended in it. Such marks are never inside a word; the bare `DOB` is left alone (`…dob` ends
+    /// words and names).
+    static func gluedBirthLabelSpaced(_ line: String) -> String {
+        guard line.contains("/") || line.contains("."), let regex = gluedBirthLabel else { return line }
+        return regex.stringByReplacingMatches(in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "$1 $2")
+    }
+
+    private static let gluedBirthLabel = try? NSRegularExpression(pattern: #"(\p{L})([Dd]([/.])[Oo0]\3[Bb])(?![\p{L}])"#)
 
     /// Labels of the dates a card prints that are not its holder's birth (issue, expiry, a letter's own dates).
     static let otherDates = ["date of issue", "expiry", "expires", "expired", "exp", "valid", "issue", "issued", "until",

@@ -25,6 +25,24 @@ final class BandNameTests: XCTestCase {
                        ["Mhairi ASHWORTH-EXAMPLE"])
     }
 
+    /// A Mc surname in capitals over its given name (`McEXAMPLE` printed as spelled), with the band's birth label run
+    /// into it by the reader (`McEXAMPLED/O/B: …`: the surname large, the label small, no space read between): the
+    /// label is spaced off, so the surname ends before it and the date is a labelled birth date.
+    func testAMcSurnameWithItsBirthLabelRunIntoIt() {
+        let band = [line(1, "McEXAMPLED/O/B: 30/11/1962", y: 100), line(2, "Lily", y: 140)]
+        XCTAssertEqual(names(band), ["Lily McEXAMPLE"])
+        let dob = builder.build(items: band, region: gb).suggestions.first { $0.type == .dateOfBirth }
+        XCTAssertEqual(dob?.value, "1962-11-30")
+        XCTAssertEqual(dob?.checks.contains("labelled"), true)
+        XCTAssertEqual(Labels.gluedBirthLabelSpaced("McEXAMPLED/O/B: 30/11/1962"), "McEXAMPLE D/O/B: 30/11/1962")
+        XCTAssertEqual(Labels.gluedBirthLabelSpaced("EXAMPLED.0.B. 30/11/1962"), "EXAMPLE D.0.B. 30/11/1962")
+        XCTAssertEqual(Labels.gluedBirthLabelSpaced("Wood/O/Bank 12"), "Wood/O/Bank 12", "a word goes on past it")
+        XCTAssertEqual(Labels.gluedBirthLabelSpaced("ROBINSONDOB 30/11/1962"), "ROBINSONDOB 30/11/1962", "the bare DOB stays")
+        XCTAssertTrue(BandName.inCapitals("MacEXAMPLE"))
+        XCTAssertFalse(BandName.inCapitals("McEX"), "two capitals after the prefix are no surname")
+        XCTAssertFalse(BandName.inCapitals("Example"))
+    }
+
     /// A band photographed tilted: each line's box leans with the band (the corners of cards-dev3 0102's lines, turned
     /// about 6°), so its upright extent is twice its print's height and the given name starts half an upright box
     /// under the surname. In the line's own frame it is one line under, at the same start.

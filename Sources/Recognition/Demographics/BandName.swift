@@ -16,7 +16,7 @@ enum BandName {
         for word in words {
             let bare = word.trimmingCharacters(in: .punctuationCharacters.subtracting(.init(charactersIn: "'-")))
             if isField(word) { break }
-            guard bare.count >= 2, bare.allSatisfy({ $0.isUppercase || $0 == "-" || $0 == "'" }), bare == word else { break }
+            guard bare.count >= 2, inCapitals(bare), bare == word else { break }
             surname.append(bare)
         }
         let rest = words.dropFirst(surname.count)
@@ -25,6 +25,14 @@ enum BandName {
               !surname.contains(where: { fieldWords.contains($0.lowercased()) || NameFinder.notNameWords.contains($0.lowercased()) }),
               surname.dropLast().allSatisfy({ surnamePrefixes.contains($0.lowercased()) }) else { return nil }
         return surname.joined(separator: " ")
+    }
+
+    /// A surname's word in capitals, a `Mc` or `Mac` before the capitals included (`McALLISTER`, `MacLEOD`: a band
+    /// prints the prefix as the name is spelled).
+    static func inCapitals(_ word: String) -> Bool {
+        let capitals = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" } }
+        let rest = word.hasPrefix("Mac") ? word.dropFirst(3) : word.hasPrefix("Mc") ? word.dropFirst(2) : Substring(word)
+        return capitals(rest) && (rest.count == word.count || rest.filter(\.isLetter).count >= 3)
     }
 
     /// The given name that starts `line`, with its title in brackets or the next field after it, or nil.

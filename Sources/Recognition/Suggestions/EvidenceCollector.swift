@@ -20,7 +20,12 @@ struct EvidenceCollector {
     }
 
     func collect(from items: [RecognizedItem]) -> [Evidence] {
-        let card = CardReading(lines: items.filter { $0.kind == .text }, barcodes: items.filter { $0.kind == .barcode },
+        let lines = items.filter { $0.kind == .text }.map { item in
+            var spaced = item
+            spaced.text = Labels.gluedBirthLabelSpaced(item.text)
+            return spaced
+        }
+        let card = CardReading(lines: lines, barcodes: items.filter { $0.kind == .barcode },
                                today: today, wristbandMode: wristbandMode, fromBarcode: false)
         var evidence = classifiers.flatMap { $0.evidence(in: card) }
         let codesWithText = card.barcodes.filter { [.qrCode, .pdf417, .aztec].contains($0.format) && $0.gs1 != true }
