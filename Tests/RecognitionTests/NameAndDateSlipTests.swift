@@ -45,4 +45,19 @@ final class NameAndDateSlipTests: XCTestCase {
         XCTAssertEqual(DateFinder.ordinalDayJoined("1 3rd may 1990"), "1 3rd may 1990")
         XCTAssertEqual(DateFinder.ordinalDayJoined("born 1 8th feb 1980"), "born 18th feb 1980")
     }
+
+    /// A date with no birth label whose month's name is its only slip, between separators (`30-Jam.1996` on an
+    /// identity card whose `DoB` label was lost): the month is put right, the date marked repaired. Without
+    /// separators, or with a digit to mend too, an unlabelled date is not guessed at.
+    func testAnUnlabelledMonthNameWithOneSlipBetweenSeparators() {
+        let found = DateFinder.find(in: "30-Jam.1996")
+        XCTAssertEqual(found.map(\.date), [SimpleDate(year: 1996, month: 1, day: 30)!])
+        XCTAssertEqual(found.map(\.repaired), [true])
+        XCTAssertEqual(valid(.dateOfBirth, ["JY173164C", "30-Jam.1996"]), ["1996-01-30"])
+        XCTAssertTrue(DateFinder.find(in: "44 apt 2024").isEmpty, "no separators, and a day no month has")
+        XCTAssertTrue(DateFinder.find(in: "30 Jam 1996").isEmpty, "spaces alone leave too much to guess")
+        XCTAssertTrue(DateFinder.find(in: "3O-Jam-1996").isEmpty, "a digit to mend as well")
+        XCTAssertTrue(DateFinder.find(in: "30-Jul-1996").allSatisfy { !$0.repaired })
+        XCTAssertNil(DayAndMonthRepair.monthNameRepaired("31-Jum-1996"), "Jun and Jul are both a letter away")
+    }
 }

@@ -148,6 +148,11 @@ public enum DateFinder {
             // After a birth label, a date may be read with slips in its numbers (`3i-JAN-1957`, `O8/O8/1991`), or in
             // its day or month past the digit table (`OB-Oct-2007`, `80-Jan-1996`, `16-sun-2020`: `DayAndMonthRepair`).
             // Not without a label: a letter's `44 apt 2024` became a birth date, 14 April 2024 (cards-dev2).
+            // With no birth label, only a month's name with one slip between two separators (`30-Jam.1996`).
+            if found.isEmpty, role == .unlabelled, original.count == lower.count,
+               let mended = DayAndMonthRepair.monthNameRepaired(String(original[range])) {
+                return dates(in: mended.lowercased(), twoDigitYears: false, today: today).map { Match(date: $0, role: role, repaired: true) }
+            }
             guard found.isEmpty, role == .dateOfBirth, original.count == lower.count else { return found }
             let text = String(original[range])
             for repaired in [repairingDigits(text), DayAndMonthRepair.repaired(text)].compactMap({ $0 }) {

@@ -66,6 +66,23 @@ enum DayAndMonthRepair {
         return nil
     }
 
+    /// `text` with a month's name put right where it is the date's only slip, between two separators that are not
+    /// spaces (`30-Jam.1996`): the digits as read, the day one of that month's. For a date with no birth label, where
+    /// `repaired` is not used: the separators and the whole digits leave one reading (a letter's `44 apt 2024`, which
+    /// made a birth date once, has neither).
+    static func monthNameRepaired(_ text: String) -> String? {
+        guard let shape else { return nil }
+        for match in shape.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            func group(_ i: Int) -> String { Range(match.range(at: i), in: text).map { String(text[$0]) } ?? "" }
+            guard let whole = Range(match.range, in: text), let year = Int(group(5)),
+                  [group(2), group(4)].allSatisfy({ $0.contains(where: { "/.-".contains($0) }) }),
+                  group(1).allSatisfy(\.isNumber), group(3).allSatisfy(\.isLetter), monthNumber(group(3)) == nil,
+                  let (month, fixed) = oneSlipMonth(group(3)), isDay(group(1), month: month, year: year) else { continue }
+            return text.replacingCharacters(in: whole, with: group(1) + group(2) + fixed + group(4) + group(5))
+        }
+        return nil
+    }
+
     /// The letters a digit read in a month's name stands for.
     static let lettersLike: [Character: Set<Character>] = [
         "0": ["o"], "1": ["l", "i"], "5": ["s"], "8": ["s", "b"], "6": ["b", "g"], "9": ["g"], "2": ["z"], "4": ["a"],
