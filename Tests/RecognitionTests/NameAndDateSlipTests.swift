@@ -58,6 +58,6 @@ final class NameAndDateSlipTests: XCTestCase {
         XCTAssertTrue(DateFinder.find(in: "30 Jam 1996").isEmpty, "spaces alone leave too much to guess")
         XCTAssertTrue(DateFinder.find(in: "3O-Jam-1996").isEmpty, "a digit to mend as well")
         XCTAssertTrue(DateFinder.find(in: "30-Jul-1996").allSatisfy { !$0.repaired })
-        XCTAssertNil(DayAndMonthRepair.monthNameRepaired("31-Jum-1996"), "Jun and Jul are both a letter away")
+        XCTAssertNil(DayAndMonthRepair.repaired("31-Jum-1996", unlabelled: true), "Jun and Jul are both a letter away")
     }
 }

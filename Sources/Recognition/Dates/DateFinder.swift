@@ -150,7 +150,7 @@ public enum DateFinder {
             // Not without a label: a letter's `44 apt 2024` became a birth date, 14 April 2024 (cards-dev2).
             // With no birth label, only a month's name with one slip between two separators (`30-Jam.1996`).
             if found.isEmpty, role == .unlabelled, original.count == lower.count,
-               let mended = DayAndMonthRepair.monthNameRepaired(String(original[range])) {
+               let mended = DayAndMonthRepair.repaired(String(original[range]), unlabelled: true) {
                 return dates(in: mended.lowercased(), twoDigitYears: false, today: today).map { Match(date: $0, role: role, repaired: true) }
             }
             guard found.isEmpty, role == .dateOfBirth, original.count == lower.count else { return found }

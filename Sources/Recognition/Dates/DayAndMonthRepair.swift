@@ -23,11 +23,19 @@ enum DayAndMonthRepair {
 
     /// `text` with its date's day and month put right, or nil when nothing needed it, more than
     /// `DateFinder.maxRepairs` characters would change, or more than one reading fits.
-    static func repaired(_ text: String) -> String? {
+    ///
+    /// `unlabelled`: for a date with no birth label, only a month's name with one slip, between two separators that
+    /// are not spaces, the digits as read (`30-Jam.1996` on a card whose `DoB` label was lost). The separators and
+    /// the whole digits leave one reading; a letter's `44 apt 2024`, which made a birth date once, has neither.
+    static func repaired(_ text: String, unlabelled: Bool = false) -> String? {
         guard let shape else { return nil }
         for match in shape.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             func group(_ i: Int) -> String { Range(match.range(at: i), in: text).map { String(text[$0]) } ?? "" }
             guard let whole = Range(match.range, in: text), let year = Int(group(5)) else { continue }
+            if unlabelled {
+                guard [group(2), group(4)].allSatisfy({ $0.contains(where: { "/.-".contains($0) }) }),
+                      group(1).allSatisfy(\.isNumber), group(3).allSatisfy(\.isLetter) else { continue }
+            }
             var changes = 0
             // The month: a number as read, or a name, one letter put right when it is no month's start.
             let monthText = group(3)
@@ -53,6 +61,7 @@ enum DayAndMonthRepair {
             }
             guard !unreadable, !day.isEmpty else { continue }
             if !isDay(day, month: month, year: year) {
+                guard !unlabelled else { continue }
                 let readings = Set(day.indices.flatMap { i in
                     (digitForDigit[day[i]] ?? []).map { d -> String in var v = Array(day); v[day.distance(from: day.startIndex, to: i)] = d; return String(v) }
                 }.filter { isDay($0, month: month, year: year) })
@@ -60,25 +69,8 @@ enum DayAndMonthRepair {
                 day = only
                 changes += 1
             }
-            guard (1...DateFinder.maxRepairs).contains(changes) else { continue }
+            guard (1...(unlabelled ? 1 : DateFinder.maxRepairs)).contains(changes) else { continue }
             return text.replacingCharacters(in: whole, with: day + group(2) + monthOut + group(4) + group(5))
-        }
-        return nil
-    }
-
-    /// `text` with a month's name put right where it is the date's only slip, between two separators that are not
-    /// spaces (`30-Jam.1996`): the digits as read, the day one of that month's. For a date with no birth label, where
-    /// `repaired` is not used: the separators and the whole digits leave one reading (a letter's `44 apt 2024`, which
-    /// made a birth date once, has neither).
-    static func monthNameRepaired(_ text: String) -> String? {
-        guard let shape else { return nil }
-        for match in shape.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            func group(_ i: Int) -> String { Range(match.range(at: i), in: text).map { String(text[$0]) } ?? "" }
-            guard let whole = Range(match.range, in: text), let year = Int(group(5)),
-                  [group(2), group(4)].allSatisfy({ $0.contains(where: { "/.-".contains($0) }) }),
-                  group(1).allSatisfy(\.isNumber), group(3).allSatisfy(\.isLetter), monthNumber(group(3)) == nil,
-                  let (month, fixed) = oneSlipMonth(group(3)), isDay(group(1), month: month, year: year) else { continue }
-            return text.replacingCharacters(in: whole, with: group(1) + group(2) + fixed + group(4) + group(5))
         }
         return nil
     }

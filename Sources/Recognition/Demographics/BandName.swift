@@ -27,12 +27,10 @@ enum BandName {
         return surname.joined(separator: " ")
     }
 
-    /// A surname's word in capitals, a `Mc` or `Mac` before the capitals included (`McALLISTER`, `MacLEOD`: a band
-    /// prints the prefix as the name is spelled).
+    /// A surname's word in capitals, a prefix printed as the name is spelled included (`McALLISTER`, `MacLEOD`,
+    /// `DeSOUZA`: `NameFinder.surnamePrefixInSmallLetters`).
     static func inCapitals(_ word: String) -> Bool {
-        let capitals = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" } }
-        let rest = word.hasPrefix("Mac") ? word.dropFirst(3) : word.hasPrefix("Mc") ? word.dropFirst(2) : Substring(word)
-        return capitals(rest) && (rest.count == word.count || rest.filter(\.isLetter).count >= 3)
+        word.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "'" } || NameFinder.surnamePrefixInSmallLetters(Substring(word))
     }
 
     /// The given name that starts `line`, with its title in brackets or the next field after it, or nil.

@@ -35,7 +35,6 @@ struct DemographicsClassifier: EvidenceClassifier {
         func add(_ read: String, _ form: NameFinder.Form, line i: Int, weight: Double) {
             var name = NameFinder.particlesMarked(Self.rejoiningSplitWords(read, cardWords: cardWords))
             name = Self.caseSlipRejoined(name, line: card.lines[i].text, names: givenNames)
-            name = Self.spacedGivenNameRejoined(name, names: givenNames)
             var checks = [form == .labelled ? "labelled" : "form:\(form.rawValue)"]
             var share = 1.0
             // A given name read with one slip (`Monammed`, `Rache!` whose mark was trimmed off) is put right when one
