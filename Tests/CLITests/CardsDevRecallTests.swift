@@ -58,23 +58,24 @@ final class CardsDevRecallTests: XCTestCase {
     /// row (`RowRun`). With PP-OCRv6's recogniser reading first: NHS 39, DOB 67, postcode 34, and hospital numbers 36
     /// (one fewer than PP-OCRv4's: 0005's `PID: RWE689003` read `RME689003`, sure of every letter); names 96 with a
     /// given name spaced apart inside put back whole, one read with a ligature put right, and a band's `Mc` surname
-    /// with its birth label run into it read. Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital
-    /// numbers 33 of 37; a wrong first-ranked name on <= 2 of the cards given one) are not all reached, so the floors
-    /// alone are asserted here, with the wrong valid names and dates of birth held where they stand plus one
+    /// with its birth label run into it read; DOB 68 with a month and an ordinal read with strokes lost
+    /// (`DayAndMonthRepair.strokeLost`). Issue 56's targets (NHS 38, DOB 68, postcode 31, names 90, hospital
+    /// numbers 33 of 37; a wrong first-ranked name on <= 2 of the cards given one) are all
+    /// reached and asserted with the floors, the wrong valid names and dates of birth held where they stand plus one
     /// (OpenVINO reads in f32 on every CPU, but its kernels differ between CPU kinds, and a bf16 default once moved a
     /// photo or two): 1 wrong valid name in a release scan (`DANIEL Ewt De Souza`) and no date of birth (unlabelled
     /// dates that disagree are no sure date of birth: `SuggestionBuilder.surerThanAContradiction`).
     static let corpus3 = (ScanCommandTests.packageRoot as NSString).appendingPathComponent("../shared/corpus/cards-dev3")
     static let fields3 = [
-        Field(name: "nhs", floor: 38, target: 38.0 / 40), Field(name: "dob", floor: 66, target: 68.0 / 74),
+        Field(name: "nhs", floor: 38, target: 38.0 / 40), Field(name: "dob", floor: 67, target: 68.0 / 74),
         Field(name: "postcode", floor: 33, target: 31.0 / 34), Field(name: "jy", floor: 11, target: 0.9),
         Field(name: "gy", floor: 19, target: 0.9), Field(name: "name", floor: 95, target: 90.0 / 101),
         Field(name: "hosp", floor: 35, target: 33.0 / 37), Field(name: "barcode", floor: 52, target: 0),
     ]
 
     func testFieldRecallOnWristbandsLabelsAndBanners() throws {
-        try checkRecall(corpus: Self.corpus3, run: { try CardsDevScan.output3() }, fields: Self.fields3, assertTargets: false,
-                        wrongCeiling: (names: 2, dobs: 1), nameTargets: false)
+        try checkRecall(corpus: Self.corpus3, run: { try CardsDevScan.output3() }, fields: Self.fields3, assertTargets: true,
+                        wrongCeiling: (names: 2, dobs: 1), wrongFirst: (share: 0, cards: 2))
     }
 
     func testFieldRecallOnUnseenStyleCardPhotos() throws {
@@ -89,9 +90,9 @@ final class CardsDevRecallTests: XCTestCase {
                         wrongCeiling: (names: 2, dobs: 2))
     }
 
-    /// `nameTargets`: issue 38's name targets asserted too (cards-dev and cards-dev2 reach them).
+    /// Issue 38's name targets are asserted on every set (all three reach them).
     func checkRecall(corpus: String, run scan: () throws -> SampleScan.Output, fields: [Field], assertTargets: Bool,
-                     wrongCeiling: (names: Int, dobs: Int), nameTargets: Bool = true) throws {
+                     wrongCeiling: (names: Int, dobs: Int), wrongFirst: (share: Double, cards: Int) = (0.02, 0)) throws {
         try ScanCommandTests.requireCorpus(corpus)
         let run = try scan()  // the run's one scan of the set
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -129,14 +130,16 @@ final class CardsDevRecallTests: XCTestCase {
         }
         // Names and dates of birth have no check digit: the valid ones that are not the holder's are counted and
         // held to what the scanner reached (issue 37: a count printed and not asserted guards nothing).
-        // Issue 38's targets, on both sets: names found >= 85% of all and >= 90% of those whose words OCR read at
+        // Issue 38's targets, on every set: names found >= 85% of all and >= 90% of those whose words OCR read at
         // all; someone else's name ranked first as valid on <= 3% of the cards that get a valid name.
         let names = (score.hits["name"] ?? 0, score.totals["name"] ?? 0)
-        if nameTargets {
-            XCTAssertGreaterThanOrEqual(Double(names.0), 0.85 * Double(names.1), "issue 38: names found of all")
-            XCTAssertGreaterThanOrEqual(Double(score.namesFoundOfThoseInRawText), 0.90 * Double(score.namesInRawText), "issue 38: names found of those read")
-            XCTAssertLessThanOrEqual(Double(score.wrongFirstNames.count), 0.03 * Double(score.cardsWithAValidName), "issue 38: wrong first names: \(score.wrongFirstNames.count) of \(score.cardsWithAValidName) \(score.wrongFirstNames)")
-        }
+        XCTAssertGreaterThanOrEqual(Double(names.0), 0.85 * Double(names.1), "issue 38: names found of all")
+        XCTAssertGreaterThanOrEqual(Double(score.namesFoundOfThoseInRawText), 0.90 * Double(score.namesInRawText), "issue 38: names found of those read")
+        XCTAssertLessThanOrEqual(Double(score.wrongFirstNames.count), 0.03 * Double(score.cardsWithAValidName), "issue 38: wrong first names: \(score.wrongFirstNames.count) of \(score.cardsWithAValidName) \(score.wrongFirstNames)")
+        // Issue 56: someone else's name first on <= 2% of the cards given one (cards-dev, cards-dev2), on <= 2 cards
+        // (cards-dev3).
+        XCTAssertLessThanOrEqual(Double(score.wrongFirstNames.count), max(wrongFirst.share * Double(score.cardsWithAValidName), Double(wrongFirst.cards)),
+                                 "issue 56: wrong first names: \(score.wrongFirstNames.count) of \(score.cardsWithAValidName) \(score.wrongFirstNames)")
         XCTAssertLessThanOrEqual(score.wrongValidNames.count, wrongCeiling.names, "more wrong valid names than before: \(score.wrongValidNames)")
         XCTAssertLessThanOrEqual(score.wrongValidDOBs.count, wrongCeiling.dobs, "more wrong valid dates of birth than before: \(score.wrongValidDOBs)")
         XCTAssertEqual(score.wrongValidNHS, [], "a wrong NHS number was marked valid")

@@ -60,4 +60,29 @@ final class NameAndDateSlipTests: XCTestCase {
         XCTAssertTrue(DateFinder.find(in: "30-Jul-1996").allSatisfy { !$0.repaired })
         XCTAssertNil(DayAndMonthRepair.repaired("31-Jum-1996", unlabelled: true), "Jun and Jul are both a letter away")
     }
+
+    /// Low-resolution print loses strokes: `Born on: 16th Jan 1967` on a band read `Bo:n or: 16ln Jar 1967` (the n's
+    /// last stroke lost twice, the t's bar and the h's rise in the suffix). `Jar` is a letter from Jan and from Mar;
+    /// only Jan's letter is one an r can be with a stroke lost. The suffix is put right where each letter is the
+    /// day's own with a stroke lost; the date is marked repaired, and without its label offered only as that.
+    func testAMonthAndAnOrdinalReadWithStrokesLost() {
+        XCTAssertEqual(DayAndMonthRepair.oneSlipMonth("Jar").map { "\($0.0) \($0.1)" }, "1 Jan")
+        XCTAssertEqual(DayAndMonthRepair.oneSlipMonth("Mav").map { "\($0.0) \($0.1)" }, "5 May")
+        XCTAssertNil(DayAndMonthRepair.oneSlipMonth("Juo"), "Jun and Jul, neither by a stroke lost")
+        XCTAssertNil(DayAndMonthRepair.oneSlipMonth("Jum"), "an m is an n with a stroke gained, not lost")
+
+        XCTAssertEqual(valid(.dateOfBirth, ["Born on: 16th Jar 1967"]), ["1967-01-16"])
+        XCTAssertEqual(valid(.dateOfBirth, ["Born on: 16ln Jan 1967"]), ["1967-01-16"])
+        let unlabelled = DateFinder.find(in: "Bo:n or: 16ln Jar 1967")
+        XCTAssertEqual(unlabelled.map(\.date), [SimpleDate(year: 1967, month: 1, day: 16)!])
+        XCTAssertEqual(unlabelled.map(\.repaired), [true])
+        XCTAssertEqual(unlabelled.map(\.role), [.unlabelled])
+
+        XCTAssertTrue(DateFinder.find(in: "16ab Jar 1967").isEmpty, "no suffix's letters with strokes lost")
+        XCTAssertNil(DayAndMonthRepair.repaired("Born on: 16ab Jan 1967"), "a and b are no t and h with a stroke lost")
+        XCTAssertNil(DayAndMonthRepair.repaired("Born on: 16sl Jan 1967"), "16 takes th: an s is no t with a stroke lost")
+        XCTAssertTrue(DateFinder.find(in: "16 Jar 1967").isEmpty, "unlabelled, spaces alone and no ordinal leave too much to guess")
+        XCTAssertTrue(DateFinder.find(in: "l6ln Jar 1967").isEmpty, "unlabelled, a digit to mend as well")
+        XCTAssertTrue(DateFinder.find(in: "16th Jan 1967").allSatisfy { !$0.repaired }, "read as printed: nothing repaired")
+    }
 }
