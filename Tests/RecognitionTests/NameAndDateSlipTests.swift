@@ -84,5 +84,11 @@ final class NameAndDateSlipTests: XCTestCase {
         XCTAssertTrue(DateFinder.find(in: "16 Jar 1967").isEmpty, "unlabelled, spaces alone and no ordinal leave too much to guess")
         XCTAssertTrue(DateFinder.find(in: "l6ln Jar 1967").isEmpty, "unlabelled, a digit to mend as well")
         XCTAssertTrue(DateFinder.find(in: "16th Jan 1967").allSatisfy { !$0.repaired }, "read as printed: nothing repaired")
+        // Without a label, words a letter from a month between an ordinal and a year are no date, and a suffix
+        // mended alone makes none.
+        for text in ["3rd day 2021", "2nd set 2019", "1st Sun 2020", "2nd pay 2024", "4in Jun 2021", "12in Dec 2020"] {
+            XCTAssertTrue(DateFinder.find(in: text).isEmpty, text)
+        }
+        XCTAssertEqual(DateFinder.find(in: "2nd Mav 2024").map(\.date), [SimpleDate(year: 2024, month: 5, day: 2)!], "a y with its tail lost")
     }
 }

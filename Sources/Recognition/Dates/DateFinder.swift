@@ -148,7 +148,8 @@ public enum DateFinder {
             // After a birth label, a date may be read with slips in its numbers (`3i-JAN-1957`, `O8/O8/1991`), or in
             // its day or month past the digit table (`OB-Oct-2007`, `80-Jan-1996`, `16-sun-2020`: `DayAndMonthRepair`).
             // Not without a label: a letter's `44 apt 2024` became a birth date, 14 April 2024 (cards-dev2).
-            // With no birth label, only a month's name with one slip between two separators (`30-Jam.1996`).
+            // With no birth label, only a month's name with one slip between two separators (`30-Jam.1996`), or
+            // after an ordinal day with a stroke lost (`16ln Jar 1967`).
             if found.isEmpty, role == .unlabelled, original.count == lower.count,
                let mended = DayAndMonthRepair.repaired(String(original[range]), unlabelled: true) {
                 return dates(in: mended.lowercased(), twoDigitYears: false, today: today).map { Match(date: $0, role: role, repaired: true) }

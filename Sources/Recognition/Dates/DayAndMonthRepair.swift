@@ -31,7 +31,7 @@ enum DayAndMonthRepair {
     ///
     /// `unlabelled`: for a date with no birth label, only a month's name with one slip, the digits as read, between
     /// two separators that are not spaces (`30-Jam.1996` on a card whose `DoB` label was lost) or after an ordinal
-    /// day (`16ln Jar 1967` on a band whose `Born on` was lost). The separators, or the suffix, and the whole digits
+    /// day, the slip then a stroke lost (`16ln Jar 1967` on a band whose `Born on` was lost). The separators, or the suffix, and the whole digits
     /// leave one reading; a letter's `44 apt 2024`, which made a birth date once, has neither.
     ///
     /// An ordinal's suffix put right is not counted among the date's repairs: it holds none of the date's value,
@@ -43,8 +43,8 @@ enum DayAndMonthRepair {
             func group(_ i: Int) -> String { Range(match.range(at: i), in: text).map { String(text[$0]) } ?? "" }
             guard let whole = Range(match.range, in: text), let year = Int(group(yearGroup)) else { continue }
             let suffix = group(suffixGroup)
+            let separated = [group(firstSeparator), group(secondSeparator)].allSatisfy { $0.contains(where: { "/.-".contains($0) }) }
             if unlabelled {
-                let separated = [group(firstSeparator), group(secondSeparator)].allSatisfy { $0.contains(where: { "/.-".contains($0) }) }
                 guard separated || !suffix.isEmpty, group(dayGroup).allSatisfy(\.isNumber), group(monthGroup).allSatisfy(\.isLetter) else { continue }
             }
             var changes = 0
@@ -58,6 +58,11 @@ enum DayAndMonthRepair {
                 month = named
             } else {
                 guard let (named, fixed) = oneSlipMonth(monthText) else { continue }
+                // Unlabelled and spaced, only a letter the print lost a stroke of: words a letter from a month are
+                // common between an ordinal and a year (`3rd day 2021`, `2nd set 2019`), a month's name with a
+                // stroke lost is not.
+                if unlabelled, !separated,
+                   !zip(fixed.lowercased(), monthText.lowercased()).allSatisfy({ $0 == $1 || lostAStroke($1, of: $0) }) { continue }
                 (month, monthOut) = (named, fixed)
                 changes += 1
             }
@@ -88,7 +93,9 @@ enum DayAndMonthRepair {
                 suffixOut = wanted
             }
             let suffixMended = suffixOut != suffix.lowercased()
-            guard changes + (suffixMended ? 1 : 0) >= 1, changes <= (unlabelled ? 1 : DateFinder.maxRepairs) else { continue }
+            // Unlabelled, the month's one slip is the repair the date needs; a suffix mended alone is no reason to
+            // read a date where none was (`4in Jun 2021`: inches).
+            guard changes + (suffixMended ? 1 : 0) >= 1, unlabelled ? changes == 1 : changes <= DateFinder.maxRepairs else { continue }
             return text.replacingCharacters(in: whole, with: day + suffixOut + group(firstSeparator) + monthOut + group(secondSeparator) + group(yearGroup))
         }
         return nil
