@@ -429,7 +429,7 @@ final class ImportCommandTests: XCTestCase {
 
     /// A worker that hangs on a photo (test-only CARDSCAN_TEST_WORKER_HANG_ON) is killed after the per-photo
     /// timeout; that photo is reported, the others are imported, and the import ends. The timeout must leave an
-    /// ordinary photo room under ASan on a loaded CI machine: 4 s cut one short there (2026-11-25), 8 s does not.
+    /// ordinary photo room under ASan on a loaded CI machine: 4 s cut one short there, 8 s does not.
     func testAHangingWorkerIsKilledAndTheBatchGoesOn() throws {
         try TestBuild.requireFaultSwitches()
         let photos = ["gb-nhs-card-00", "gb-nhs-card-01", "loyalty-card-00"]

@@ -26,7 +26,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     var arguments = argv
     // One run before libFuzzer starts its clock: the first call pays for one-time set-up (Swift metadata, static
     // tables, C decoders), and on a loaded CI machine that alone passed the 10 s per-input timeout (recognition,
-    // 2026-11-27: "timeout" on the empty input, its stack in the runtime's metadata cache, not in our code).
+    // "timeout" on the empty input, its stack in the runtime's metadata cache, not in our code).
     selected.run([])
     return runFuzzerDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
 }
