@@ -54,6 +54,15 @@ public struct Quad: Hashable, Sendable, Codable {
     /// Area of the bounding box.
     public var boxArea: Int { (maxX - minX) * (maxY - minY) }
 
+    /// The bounding box's longer side.
+    public var longSide: Int { max(maxX - minX, maxY - minY) }
+
+    /// The bounding box grown by `d` each way: where a code's reads are judged to lie on it (a code's box from one
+    /// reader can be a few scan lines thin, and a tilted code reaches beyond it).
+    public func grown(by d: Int) -> Quad {
+        Quad(x: minX - d, y: minY - d, width: maxX - minX + 2 * d, height: maxY - minY + 2 * d)
+    }
+
     /// Area the bounding boxes of two quads share (0 when they do not overlap).
     public func overlapArea(_ other: Quad) -> Int {
         max(0, min(maxX, other.maxX) - max(minX, other.minX)) * max(0, min(maxY, other.maxY) - max(minY, other.minY))

@@ -428,9 +428,8 @@ public final class BarcodeReader {
 
     static func isNearbyRead(of a: Barcode, _ b: Barcode) -> Bool {
         func grown(_ code: Barcode) -> Barcode {
-            let q = code.bounds, m = max(q.maxX - q.minX, q.maxY - q.minY) / 2
             var wide = code
-            wide.bounds = Quad(x: q.minX - m, y: q.minY - m, width: q.maxX - q.minX + 2 * m, height: q.maxY - q.minY + 2 * m)
+            wide.bounds = code.bounds.grown(by: code.bounds.longSide / 2)
             return wide
         }
         return grown(a).isSameCode(as: b) || grown(b).isSameCode(as: a)

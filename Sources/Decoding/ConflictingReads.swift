@@ -24,8 +24,8 @@ enum ConflictingReads {
     static func liesOnOneCode(_ a: Barcode, _ b: Barcode) -> Bool {
         guard let (aLeft, aRight) = halves(a), let (bLeft, bRight) = halves(b), a.text.count == b.text.count,
               a.text != b.text, aLeft == bLeft || aRight == bRight else { return false }
-        let reach = max(longSide(a.bounds), longSide(b.bounds)) / 4
-        return grown(a.bounds, by: reach).overlaps(grown(b.bounds, by: reach))
+        let reach = max(a.bounds.longSide, b.bounds.longSide) / 4
+        return a.bounds.grown(by: reach).overlaps(b.bounds.grown(by: reach))
     }
 
     /// An EAN-13's (UPC-A's, as GTIN-13) or EAN-8's two halves of digits, as zbar decodes them: for EAN-13 the first
@@ -44,7 +44,7 @@ enum ConflictingReads {
     /// along. Two real codes stacked close then each have their own whole code in view; a misread band and the
     /// right one each have part of one code.
     static func ownSide(of read: Quad, awayFrom other: Quad) -> Quad {
-        let margin = max(24, longSide(read) / 2)
+        let margin = max(24, read.longSide / 2)
         var (x0, y0, x1, y1) = (read.minX - margin, read.minY - margin, read.maxX + margin, read.maxY + margin)
         let (rc, oc) = (read.center, other.center)
         if abs(rc.y - oc.y) >= abs(rc.x - oc.x) {
@@ -55,11 +55,5 @@ enum ConflictingReads {
             if rc.x < oc.x { x1 = min(x1, max(read.maxX, middle)) } else { x0 = max(x0, min(read.minX, middle)) }
         }
         return Quad(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    private static func longSide(_ q: Quad) -> Int { max(q.maxX - q.minX, q.maxY - q.minY) }
-
-    private static func grown(_ q: Quad, by d: Int) -> Quad {
-        Quad(x: q.minX - d, y: q.minY - d, width: q.maxX - q.minX + 2 * d, height: q.maxY - q.minY + 2 * d)
     }
 }

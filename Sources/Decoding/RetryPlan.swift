@@ -23,7 +23,7 @@ struct ImageVariant {
     /// The part of `image` around `bounds` (half the code's extent, at least 24 px, on every side), with the
     /// mapping back.
     static func neighbourhood(of bounds: Quad, in image: GrayImage) -> ImageVariant {
-        let margin = max(24, max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) / 2)
+        let margin = max(24, bounds.longSide / 2)
         return region(around: bounds, in: image, dx: margin, dy: margin)
     }
 

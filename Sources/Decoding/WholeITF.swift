@@ -52,9 +52,7 @@ enum WholeITF {
     /// not overlap (held-out seed 14 itf-1/06: `7250971208` 20 px above `367250971208`, both reported). An ITF's
     /// bars stand at least that tall for their length, so the piece was read across the same bars.
     static func overSamePlace(_ piece: Quad, _ whole: Quad) -> Bool {
-        let reach = max(whole.maxX - whole.minX, whole.maxY - whole.minY) / 4
-        return Quad(x: whole.minX - reach, y: whole.minY - reach, width: whole.maxX - whole.minX + 2 * reach,
-                    height: whole.maxY - whole.minY + 2 * reach).overlaps(piece)
+        whole.grown(by: whole.longSide / 4).overlaps(piece)
     }
 
     /// Whether `piece` lies in `whole` as whole digit pairs (an ITF's bars carry two digits interleaved, so a scan

@@ -37,7 +37,9 @@ enum DayAndMonthRepair {
     /// An ordinal's suffix put right is not counted among the date's repairs: it holds none of the date's value,
     /// only says the number before it is a day.
     static func repaired(_ text: String, unlabelled: Bool = false) -> String? {
-        guard let shape else { return nil }
+        // Every card line with no date passes here (unlabelled), on every frame: the expression runs only where a
+        // year can be, four digits in a row.
+        guard holdsFourDigits(text), let shape else { return nil }
         let (dayGroup, suffixGroup, firstSeparator, monthGroup, secondSeparator, yearGroup) = (1, 2, 3, 4, 5, 6)
         for match in shape.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             func group(_ i: Int) -> String { Range(match.range(at: i), in: text).map { String(text[$0]) } ?? "" }
@@ -99,6 +101,16 @@ enum DayAndMonthRepair {
             return text.replacingCharacters(in: whole, with: day + suffixOut + group(firstSeparator) + monthOut + group(secondSeparator) + group(yearGroup))
         }
         return nil
+    }
+
+    /// Whether `text` has four ASCII digits in a row (the year every shape here ends in).
+    static func holdsFourDigits(_ text: String) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            run = (0x30...0x39).contains(byte) ? run + 1 : 0
+            if run == 4 { return true }
+        }
+        return false
     }
 
     /// Letters OCR reads for another when the print lost a stroke of it (a low-resolution print's dots, a thermal
